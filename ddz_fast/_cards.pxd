@@ -1,0 +1,17 @@
+# Card multisets at the Python boundary: text and counts in, Hand objects out.
+
+from libc.stdint cimport uint64_t
+
+
+cdef class Hand:
+    cdef readonly uint64_t packed
+
+
+# A Hand for a multiset known to be valid (kernel output); no checks.
+cdef Hand hand_from_packed(uint64_t packed)
+# Text, 15 counts or a Hand -> packed multiset of at most max_cards cards; InvalidCardsError else.
+cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFFF
+# Canonical text, low to high ("33344456BR"); "" for no cards.
+cdef str cards_text(uint64_t packed)
+# The argument if it is a Hand, else Hand(cards).
+cdef Hand as_hand(object cards)

@@ -1,0 +1,361 @@
+# Move generation kernels (see _movegen.pxd for the contract).
+#
+# One generator per kind, all with the same signature, so that a response is "the generator of
+# the previous move's kind, restricted to its length and to higher main ranks", plus bombs and
+# the rocket. Generators are inline and dispatched by a switch: the compiler can then unroll
+# the lead loop over the kinds. `length` 0 means every length; `min_main` is the lowest main rank to produce.
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+from ._bits cimport ctz32, emit, move_head, rank_block
+from ._types cimport (
+    CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
+    KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
+    KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS,
+    RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_hand, ddz_move, ddz_rules,
+)
+
+cdef inline uint32_t ranks_from(int rank) noexcept nogil:
+    """The ranks >= rank, as a mask."""
+    if rank <= 0:
+        return 0xFFFFFFFF
+    if rank >= 32:
+        return 0
+    return <uint32_t>0xFFFFFFFF << rank
+
+
+cdef inline ddz_move* emit_per_rank(ddz_move* out, uint64_t head, uint64_t head_step,
+                                    uint64_t base, uint64_t unit, uint32_t ranks) noexcept nogil:
+    """For every rank r in `ranks`: the move head + r*head_step with cards base + (unit << 4r).
+
+    Branch-free for dense masks: every slot is written and the end advances by the rank's
+    bit, so one slot past the returned end may be overwritten (buffers have room).
+    """
+    cdef int r
+    for r in range(N_RANKS):
+        out = emit(out, head + <uint64_t>r * head_step, base + (unit << (4 * r))) - 1 + ((ranks >> r) & 1)
+    return out
+
+
+cdef inline ddz_move* gen_sparse_ranks(ddz_move* out, uint64_t head, uint64_t head_step,
+                                       uint64_t base, uint64_t unit, uint32_t ranks) noexcept nogil:
+    """emit_per_rank for masks of few ranks: a loop over the set bits only."""
+    cdef int r
+    while ranks:
+        r = ctz32(ranks)
+        ranks &= ranks - 1
+        out = emit(out, head + <uint64_t>r * head_step, base + (unit << (4 * r)))
+    return out
+
+
+cdef inline ddz_move* gen_single(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
+                          ddz_move* out) noexcept nogil:
+    return emit_per_rank(out, move_head(KIND_SINGLE, 1, 0), move_head(0, 0, 1), 0, 1,
+                         h.m1 & ranks_from(min_main))
+
+
+cdef inline ddz_move* gen_pair(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
+                        ddz_move* out) noexcept nogil:
+    return emit_per_rank(out, move_head(KIND_PAIR, 1, 0), move_head(0, 0, 1), 0, 2,
+                         h.m2 & ranks_from(min_main))
+
+
+cdef inline ddz_move* gen_trio(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
+                        ddz_move* out) noexcept nogil:
+    return gen_sparse_ranks(out, move_head(KIND_TRIO, 1, 0), move_head(0, 0, 1), 0, 3,
+                            h.m3 & ranks_from(min_main))
+
+
+cdef inline ddz_move* gen_bomb(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
+                        ddz_move* out) noexcept nogil:
+    return gen_sparse_ranks(out, move_head(KIND_BOMB, 1, 0), move_head(0, 0, 1), 0, 4,
+                            h.m4 & ranks_from(min_main))
+
+
+cdef inline ddz_move* gen_rocket(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
+                          ddz_move* out) noexcept nogil:
+    if (h.m1 & JOKER_RANKS) == JOKER_RANKS and min_main <= RANK_RED_JOKER:
+        out = emit(out, move_head(KIND_ROCKET, 1, RANK_RED_JOKER), JOKERS)
+    return out
+
+
+cdef inline ddz_move* gen_trio_single(const ddz_hand* h, const ddz_rules* rules, int length,
+                                      int min_main, ddz_move* out) noexcept nogil:
+    cdef uint32_t trios = h.m3 & ranks_from(min_main)
+    cdef int t
+    while trios:
+        t = ctz32(trios)
+        trios &= trios - 1
+        out = emit_per_rank(out, move_head(KIND_TRIO_SINGLE, 1, t), 0, <uint64_t>3 << (4 * t), 1,
+                            h.m1 & ~(<uint32_t>1 << t))
+    return out
+
+
+cdef inline ddz_move* gen_trio_pair(const ddz_hand* h, const ddz_rules* rules, int length,
+                                    int min_main, ddz_move* out) noexcept nogil:
+    cdef uint32_t trios = h.m3 & ranks_from(min_main)
+    cdef int t
+    while trios:
+        t = ctz32(trios)
+        trios &= trios - 1
+        out = gen_sparse_ranks(out, move_head(KIND_TRIO_PAIR, 1, t), 0, <uint64_t>3 << (4 * t), 2,
+                               h.m2 & ~(<uint32_t>1 << t))
+    return out
+
+
+cdef inline ddz_move* emit_two_singles(ddz_move* out, uint64_t head, uint64_t base, uint32_t ranks,
+                                       uint32_t doubled, bint distinct,
+                                       bint forbid_rocket) noexcept nogil:
+    """`base` plus two single kickers of `ranks`; a rank of `doubled` may give both unless
+    `distinct`."""
+    cdef int r1, r2
+    cdef uint32_t seconds
+    cdef uint64_t first
+    while ranks:
+        r1 = ctz32(ranks)
+        ranks &= ranks - 1
+        first = base + (<uint64_t>1 << (4 * r1))
+        if not distinct and (doubled >> r1) & 1:
+            out = emit(out, head, first + (<uint64_t>1 << (4 * r1)))
+        seconds = ranks
+        if r1 == RANK_BLACK_JOKER and forbid_rocket:
+            seconds = 0    # the only higher rank is the red joker
+        while seconds:
+            r2 = ctz32(seconds)
+            seconds &= seconds - 1
+            out = emit(out, head, first + (<uint64_t>1 << (4 * r2)))
+    return out
+
+
+cdef inline ddz_move* emit_two_pairs(ddz_move* out, uint64_t head, uint64_t base,
+                                     uint32_t ranks) noexcept nogil:
+    """`base` plus pairs of two different ranks of `ranks`."""
+    cdef int r1, r2
+    cdef uint32_t seconds
+    cdef uint64_t first
+    while ranks:
+        r1 = ctz32(ranks)
+        ranks &= ranks - 1
+        first = base + (<uint64_t>2 << (4 * r1))
+        seconds = ranks
+        while seconds:
+            r2 = ctz32(seconds)
+            seconds &= seconds - 1
+            out = emit(out, head, first + (<uint64_t>2 << (4 * r2)))
+    return out
+
+
+cdef inline ddz_move* gen_four_two_singles(const ddz_hand* h, const ddz_rules* rules, int length,
+                                           int min_main, ddz_move* out) noexcept nogil:
+    cdef uint32_t quads = h.m4 & ranks_from(min_main), others
+    cdef bint distinct = (rules.distinct_single_kickers >> KIND_FOUR_TWO_SINGLES) & 1
+    cdef int q
+    while quads:
+        q = ctz32(quads)
+        quads &= quads - 1
+        others = ~(<uint32_t>1 << q)
+        out = emit_two_singles(out, move_head(KIND_FOUR_TWO_SINGLES, 1, q), <uint64_t>4 << (4 * q),
+                               h.m1 & others, h.m2 & others, distinct, not rules.rocket_kickers)
+    return out
+
+
+cdef inline ddz_move* gen_four_two_pairs(const ddz_hand* h, const ddz_rules* rules, int length,
+                                         int min_main, ddz_move* out) noexcept nogil:
+    cdef uint32_t quads = h.m4 & ranks_from(min_main)
+    cdef int q
+    while quads:
+        q = ctz32(quads)
+        quads &= quads - 1
+        out = emit_two_pairs(out, move_head(KIND_FOUR_TWO_PAIRS, 1, q), <uint64_t>4 << (4 * q),
+                             h.m2 & ~(<uint32_t>1 << q))
+    return out
+
+
+# Kickers of a plane of three or more trios: choose `need` items among candidate ranks, at
+# most cap[i] times candidate i.
+ctypedef struct kicker_choice:
+    uint64_t head
+    uint64_t unit[N_RANKS]       # cards one choice of candidate i adds
+    uint8_t cap[N_RANKS]
+    uint8_t room[N_RANKS + 1]    # sum of cap[i:]: prunes branches that cannot be filled
+    bint forbid_rocket
+
+
+cdef ddz_move* choose_kickers(const kicker_choice* c, int i, int need, uint64_t cards,
+                              ddz_move* out) noexcept nogil:
+    cdef int take
+    if need == 0:
+        if c.forbid_rocket and (cards & JOKERS) == JOKERS:
+            return out
+        return emit(out, c.head, cards)
+    if c.room[i] < need:
+        return out
+    take = c.cap[i] if c.cap[i] < need else need
+    while take >= 0:
+        out = choose_kickers(c, i + 1, need - take, cards + <uint64_t>take * c.unit[i], out)
+        take -= 1
+    return out
+
+
+cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
+                                 int top, uint64_t base, ddz_move* out) noexcept nogil:
+    """Every plane with wings on the trios of `base` (ranks top-length+1 .. top)."""
+    cdef bint singles = kind == KIND_PLANE_SINGLES
+    cdef bint distinct = not singles or (rules.distinct_single_kickers >> kind) & 1
+    cdef uint32_t others = ~(((<uint32_t>1 << length) - 1) << (top - length + 1))
+    cdef uint64_t head = move_head(kind, length, top)
+    cdef kicker_choice c
+    cdef uint32_t ranks
+    cdef int r, cap, m = 0, i, size = 1 if singles else 2
+    if length == 2:
+        if singles:
+            return emit_two_singles(out, head, base, h.m1 & others, h.m2 & others, distinct,
+                                    not rules.rocket_kickers)
+        return emit_two_pairs(out, head, base, h.m2 & others)
+    ranks = (h.m1 if singles else h.m2) & others
+    while ranks:
+        r = ctz32(ranks)
+        ranks &= ranks - 1
+        cap = ((h.cards >> (4 * r)) & 0xF) // size
+        c.unit[m] = <uint64_t>size << (4 * r)
+        c.cap[m] = 1 if distinct else cap
+        m += 1
+    c.room[m] = 0
+    for i in range(m - 1, -1, -1):
+        c.room[i] = c.room[i + 1] + c.cap[i]
+    c.head = head
+    c.forbid_rocket = singles and not rules.rocket_kickers
+    return choose_kickers(&c, 0, length, base, out)
+
+
+cdef inline uint32_t chain_starts(uint32_t units, int length) noexcept nogil:
+    """Bit s set: ranks s .. s+length-1 are all in `units` (which holds chain ranks only).
+
+    Runs of 1, 2, 4 and 8 ranks are combined by the bits of `length` (1 <= length <= 15),
+    without a loop whose length depends on it.
+    """
+    cdef uint32_t run1 = units
+    cdef uint32_t run2 = run1 & (run1 >> 1)
+    cdef uint32_t run4 = run2 & (run2 >> 2)
+    cdef uint32_t run8 = run4 & (run4 >> 4)
+    cdef uint32_t run = 0xFFFFFFFF
+    cdef int shift = 0
+    if length & 1:
+        run &= run1
+        shift = 1
+    if length & 2:
+        run &= run2 >> shift
+        shift += 2
+    if length & 4:
+        run &= run4 >> shift
+        shift += 4
+    if length & 8:
+        run &= run8 >> shift
+    return run
+
+
+cdef inline ddz_move* gen_chains(const ddz_hand* h, const ddz_rules* rules, int kind,
+                                 uint32_t units, int unit, int min_length, int length,
+                                 int min_main, ddz_move* out) noexcept nogil:
+    """Chains of `unit` cards per rank; planes with wings get their kickers here too."""
+    cdef bint wings = kind == KIND_PLANE_SINGLES or kind == KIND_PLANE_PAIRS
+    cdef int L = min_length if length == 0 else length, s
+    cdef uint32_t starts
+    cdef uint64_t block
+    units &= CHAIN_RANKS
+    cdef uint32_t run = chain_starts(units, L)    # starts of the chains of length L
+    while run:
+        starts = run & ranks_from(min_main - L + 1)
+        block = rank_block(L - 1, L) * <uint64_t>unit
+        while starts:
+            s = ctz32(starts)
+            starts &= starts - 1
+            if wings:
+                out = gen_plane_kickers(h, rules, kind, L, s + L - 1, block << (4 * s), out)
+            else:
+                out = emit(out, move_head(kind, L, s + L - 1), block << (4 * s))
+        if length:
+            break
+        run &= units >> L
+        L += 1
+    return out
+
+
+cdef inline ddz_move* gen_straight(const ddz_hand* h, const ddz_rules* rules, int length,
+                                   int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_STRAIGHT, h.m1, 1, 5, length, min_main, out)
+
+
+cdef inline ddz_move* gen_pair_chain(const ddz_hand* h, const ddz_rules* rules, int length,
+                                     int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PAIR_CHAIN, h.m2, 2, 3, length, min_main, out)
+
+
+cdef inline ddz_move* gen_plane(const ddz_hand* h, const ddz_rules* rules, int length,
+                                int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PLANE, h.m3, 3, 2, length, min_main, out)
+
+
+cdef inline ddz_move* gen_plane_singles(const ddz_hand* h, const ddz_rules* rules, int length,
+                                        int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PLANE_SINGLES, h.m3, 3, 2, length, min_main, out)
+
+
+cdef inline ddz_move* gen_plane_pairs(const ddz_hand* h, const ddz_rules* rules, int length,
+                                      int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PLANE_PAIRS, h.m3, 3, 2, length, min_main, out)
+
+
+cdef inline ddz_move* gen_kind(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
+                               int min_main, ddz_move* out) noexcept nogil:
+    if kind == KIND_SINGLE:
+        return gen_single(h, rules, length, min_main, out)
+    elif kind == KIND_PAIR:
+        return gen_pair(h, rules, length, min_main, out)
+    elif kind == KIND_TRIO:
+        return gen_trio(h, rules, length, min_main, out)
+    elif kind == KIND_TRIO_SINGLE:
+        return gen_trio_single(h, rules, length, min_main, out)
+    elif kind == KIND_TRIO_PAIR:
+        return gen_trio_pair(h, rules, length, min_main, out)
+    elif kind == KIND_STRAIGHT:
+        return gen_straight(h, rules, length, min_main, out)
+    elif kind == KIND_PAIR_CHAIN:
+        return gen_pair_chain(h, rules, length, min_main, out)
+    elif kind == KIND_PLANE:
+        return gen_plane(h, rules, length, min_main, out)
+    elif kind == KIND_PLANE_SINGLES:
+        return gen_plane_singles(h, rules, length, min_main, out)
+    elif kind == KIND_PLANE_PAIRS:
+        return gen_plane_pairs(h, rules, length, min_main, out)
+    elif kind == KIND_FOUR_TWO_SINGLES:
+        return gen_four_two_singles(h, rules, length, min_main, out)
+    elif kind == KIND_FOUR_TWO_PAIRS:
+        return gen_four_two_pairs(h, rules, length, min_main, out)
+    elif kind == KIND_BOMB:
+        return gen_bomb(h, rules, length, min_main, out)
+    elif kind == KIND_ROCKET:
+        return gen_rocket(h, rules, length, min_main, out)
+    return out
+
+
+cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil:
+    cdef int k
+    for k in range(N_KINDS):
+        if (rules.kinds >> k) & 1:
+            out = gen_kind(h, rules, k, 0, 0, out)
+    return out
+
+
+cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
+                             ddz_move* out) noexcept nogil:
+    cdef int k = prev.kind
+    if k >= KIND_ROCKET:
+        return out          # nothing beats the rocket
+    if (rules.kinds >> k) & 1:
+        out = gen_kind(h, rules, k, prev.length, prev.main + 1, out)
+    if k != KIND_BOMB and (rules.kinds >> KIND_BOMB) & 1:
+        out = gen_bomb(h, rules, 0, 0, out)
+    if (rules.kinds >> KIND_ROCKET) & 1:
+        out = gen_rocket(h, rules, 0, 0, out)
+    return out

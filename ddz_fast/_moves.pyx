@@ -1,0 +1,312 @@
+# Moves at the Python boundary: Move, MoveList, legal_moves, classify, beats.
+
+import numpy as np
+
+from libc.stdint cimport uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
+
+from ._bits cimport cards_contain, cards_valid, card_count, hand_init
+from ._cards cimport Hand, as_hand, cards_text, packed_from
+from ._combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
+from ._movegen cimport gen_leads, gen_responses
+from ._rules cimport Rules, as_rules
+from ._types cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move
+
+from ._cards import RANK_SYMBOLS, counts_array
+from .errors import AmbiguousMoveError, InvalidMoveError
+from .kind import Kind
+
+MOVE_DTYPE = np.dtype(
+    [("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")], align=True)
+
+cdef ddz_move _probe
+if (MOVE_DTYPE.itemsize != sizeof(ddz_move)
+        or MOVE_DTYPE.fields["cards"][1] != <char*>&_probe.cards - <char*>&_probe):
+    raise ImportError("MOVE_DTYPE does not match the C move layout on this platform")
+
+cdef tuple KINDS = tuple(Kind)
+
+
+cdef Move move_from_c(const ddz_move* m):
+    cdef Move move = Move.__new__(Move)
+    move.c = m[0]
+    return move
+
+
+cdef Move as_move(object move, Rules rules):
+    if isinstance(move, Move):
+        if not is_reading(&(<Move>move).c, &rules.c):
+            raise InvalidMoveError(f"{move!r} is no combination under {rules!r}")
+        return <Move>move
+    if isinstance(move, str):
+        return Move.parse(move, rules=rules)
+    raise TypeError(f"a move must be a Move or text like '333+4', not {type(move).__name__}")
+
+
+cdef Move to_move(object move):
+    """A Move as is, or the one reading of move text under the default rules."""
+    return <Move>move if isinstance(move, Move) else as_move(move, as_rules(None))
+
+
+def _unpickle_move(int kind, int length, int main, uint64_t cards):
+    if not 0 <= kind < N_KINDS or not 0 <= length <= 255 or not 0 <= main <= 255 or not cards_valid(cards):
+        raise InvalidMoveError(f"no move has fields {(kind, length, main, cards)!r}")
+    cdef Move move = Move.__new__(Move)
+    move.c.kind = kind
+    move.c.length = length
+    move.c.main = main
+    move.c.cards = cards
+    return move
+
+
+cdef class Move:
+    """A combination: the reading of ``cards`` as ``kind`` with ``length`` units and main rank
+    ``main`` (a rank index 0..14 of ``3456789TJQKA2BR``), per RULES.md section 5.
+
+    ``Move(kind, length, main, cards)`` checks that the tuple is a reading under ``rules``
+    (default rules when None) and raises ``InvalidMoveError`` otherwise. ``Move.parse`` reads
+    text. ``str()`` writes the main part, then ``+`` and the kickers: ``444555666+333``.
+    """
+
+    def __init__(self, kind, length, main, cards, *, rules=None):
+        cdef Rules r = as_rules(rules)
+        try:
+            k = Kind(kind)
+        except ValueError:
+            raise InvalidMoveError(
+                f"unknown kind {kind!r}; kinds are {', '.join(Kind)}") from None
+        if not (isinstance(length, int) and isinstance(main, int)):
+            raise TypeError("length and main must be integers")
+        if not 0 <= length <= 255 or not 0 <= main <= 255:
+            raise InvalidMoveError(f"length {length} or main rank {main} out of range")
+        self.c.kind = k.code
+        self.c.length = length
+        self.c.main = main
+        self.c.cards = packed_from(cards, MAX_HAND_CARDS)
+        if not is_reading(&self.c, &r.c):
+            main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
+            raise InvalidMoveError(
+                f"{cards_text(self.c.cards)!r} is no {k} of length {length} with main rank "
+                f"{main_name} under {r!r}")
+
+    @staticmethod
+    def parse(text, *, rules=None):
+        """The move written as ``text``: cards with exactly one reading (``"3334"``), or the
+        main part and the kickers around a ``+`` (``"444555666+333"``).
+
+        Raises ``InvalidMoveError`` if the text is no combination and ``AmbiguousMoveError``
+        (listing the readings) if it has several.
+        """
+        cdef Rules r = as_rules(rules)
+        cdef ddz_move readings[MAX_READINGS]
+        cdef uint64_t main, kickers, cards
+        cdef int i, n
+        if not isinstance(text, str):
+            raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        main_text, plus, kicker_text = text.partition("+")
+        main = packed_from(main_text, MAX_HAND_CARDS)
+        kickers = packed_from(kicker_text, MAX_HAND_CARDS)
+        cards = main + kickers
+        if not cards_valid(cards) or card_count(cards) > MAX_HAND_CARDS:
+            raise InvalidMoveError(f"{text!r} is no card multiset of at most {MAX_HAND_CARDS} cards")
+        n = combo_classify(cards, &r.c, readings)
+        found = [move_from_c(&readings[i]) for i in range(n)
+                 if not plus or main_part(&readings[i]) == main]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise InvalidMoveError(f"{text!r} is no combination under {r!r}")
+        raise AmbiguousMoveError(
+            f"{text!r} has {len(found)} readings: "
+            + ", ".join(f"{m} ({m.kind}, main {RANK_SYMBOLS[m.main]}): {m!r}" for m in found))
+
+    @property
+    def kind(self):
+        """The ``Kind``."""
+        return KINDS[self.c.kind]
+
+    @property
+    def length(self):
+        """Number of main ranks: 1, or the number of ranks of a chain."""
+        return self.c.length
+
+    @property
+    def main(self):
+        """Main rank index (0..14 for ``3456789TJQKA2BR``): the highest rank of the main part."""
+        return self.c.main
+
+    @property
+    def cards(self):
+        """All the cards, as canonical text."""
+        return cards_text(self.c.cards)
+
+    @property
+    def counts(self):
+        """All the cards as 15 rank counts (a new numpy uint8 array)."""
+        return counts_array(self.c.cards)
+
+    @property
+    def packed(self):
+        """All the cards, nibble-packed (rank r in bits 4r..4r+3): the ``cards`` field of ``MOVE_DTYPE``."""
+        return self.c.cards
+
+    def beats(self, prev):
+        """This move may be played on ``prev`` (RULES.md section 6)."""
+        return combo_beats(&self.c, &to_move(prev).c)
+
+    def __str__(self):
+        cdef uint64_t main = main_part(&self.c)
+        if main == self.c.cards:
+            return cards_text(main)
+        return cards_text(main) + "+" + cards_text(self.c.cards - main)
+
+    def __repr__(self):
+        return (f"Move({KINDS[self.c.kind].value!r}, {self.c.length}, {self.c.main}, "
+                f"{cards_text(self.c.cards)!r})")
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        cdef Move o = <Move>other
+        return (self.c.kind == o.c.kind and self.c.length == o.c.length
+                and self.c.main == o.c.main and self.c.cards == o.c.cards)
+
+    def __hash__(self):
+        return hash((self.c.kind, self.c.length, self.c.main, self.c.cards))
+
+    def __reduce__(self):
+        return (_unpickle_move, (self.c.kind, self.c.length, self.c.main, self.c.cards))
+
+
+cdef class MoveList:
+    """The legal moves of a hand, generated on first use (never a pass).
+
+    Sized, iterable, indexable; ``move in moves`` checks one move without generating the rest.
+    Moves come ordered by kind code, then length, then main rank. ``array`` gives them as a
+    numpy structured array of ``MOVE_DTYPE``.
+    """
+
+    cdef ddz_move* moves
+    cdef Py_ssize_t n               # -1 until generated
+    cdef Hand _hand
+    cdef Move _prev                 # None: the player leads
+    cdef Rules _rules
+
+    def __cinit__(self):
+        self.moves = NULL
+        self.n = -1
+
+    def __dealloc__(self):
+        free(self.moves)
+
+    def __init__(self):
+        raise TypeError("MoveList is made by ddz_fast.legal_moves()")
+
+    cdef int generate(self) except -1:
+        cdef ddz_move buf[MAX_MOVES]
+        cdef ddz_hand h
+        cdef Py_ssize_t n
+        hand_init(&h, self._hand.packed)
+        if self._prev is None:
+            n = gen_leads(&h, &self._rules.c, buf) - buf
+        else:
+            n = gen_responses(&h, &self._prev.c, &self._rules.c, buf) - buf
+        self.moves = <ddz_move*>malloc((n if n else 1) * sizeof(ddz_move))
+        if self.moves == NULL:
+            raise MemoryError()
+        memcpy(self.moves, buf, n * sizeof(ddz_move))
+        self.n = n
+        return 0
+
+    @property
+    def hand(self):
+        return self._hand
+
+    @property
+    def prev(self):
+        """The move to beat, or None when the player leads."""
+        return self._prev
+
+    @property
+    def rules(self):
+        return self._rules
+
+    @property
+    def array(self):
+        """The moves as a new numpy array of ``MOVE_DTYPE``."""
+        if self.n < 0:
+            self.generate()
+        out = np.empty(self.n, dtype=MOVE_DTYPE)
+        cdef uint8_t[::1] raw = out.view(np.uint8)
+        if self.n:
+            memcpy(&raw[0], self.moves, self.n * sizeof(ddz_move))
+        return out
+
+    def __len__(self):
+        if self.n < 0:
+            self.generate()
+        return self.n
+
+    def __bool__(self):
+        return len(self) > 0
+
+    def __iter__(self):
+        cdef Py_ssize_t i
+        if self.n < 0:
+            self.generate()
+        for i in range(self.n):
+            yield move_from_c(&self.moves[i])
+
+    def __getitem__(self, index):
+        cdef Py_ssize_t i
+        if self.n < 0:
+            self.generate()
+        if isinstance(index, slice):
+            return [move_from_c(&self.moves[i]) for i in range(*index.indices(self.n))]
+        i = index
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(f"move index {index} out of range for {self.n} moves")
+        return move_from_c(&self.moves[i])
+
+    def __contains__(self, move):
+        if not isinstance(move, Move):
+            return False
+        cdef const ddz_move* m = &(<Move>move).c
+        return (is_reading(m, &self._rules.c) and cards_contain(self._hand.packed, m.cards)
+                and (self._prev is None or combo_beats(m, &self._prev.c)))
+
+    def __repr__(self):
+        on = "" if self._prev is None else f" on {self._prev}"
+        shown = ", ".join(str(m) for m in self[:8])
+        more = ", ..." if len(self) > 8 else ""
+        return f"<MoveList of {self._hand!r}{on}: {self.n} moves ({shown}{more})>"
+
+
+def legal_moves(hand, prev=None, *, rules=None):
+    """Every legal move of ``hand`` (a Hand, text or 15 counts) as a lazy ``MoveList``.
+
+    With ``prev`` (a Move, or text with exactly one reading), only the moves that beat it;
+    otherwise every lead. A pass is never included.
+    """
+    cdef Rules r = as_rules(rules)
+    cdef MoveList moves = MoveList.__new__(MoveList)
+    moves._hand = as_hand(hand)
+    moves._rules = r
+    moves._prev = None if prev is None else as_move(prev, r)
+    return moves
+
+
+def classify(cards, *, rules=None):
+    """Every reading of ``cards`` (text, a Hand or 15 counts) as a list of Moves; empty if none."""
+    cdef Rules r = as_rules(rules)
+    cdef ddz_move readings[MAX_READINGS]
+    cdef int i, n = combo_classify(packed_from(cards, MAX_HAND_CARDS), &r.c, readings)
+    return [move_from_c(&readings[i]) for i in range(n)]
+
+
+def beats(move, prev):
+    """``move`` may be played on ``prev`` (RULES.md section 6). Moves or text with one reading."""
+    return combo_beats(&to_move(move).c, &to_move(prev).c)

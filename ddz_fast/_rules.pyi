@@ -1,0 +1,16 @@
+from typing import Literal
+
+from typing_extensions import disjoint_base
+
+AUCTIONS: tuple[str, ...]
+
+@disjoint_base
+class Rules:
+    def __init__(self, distinct_single_wings: bool = False,
+                 auction: Literal["open", "single_round"] = "open") -> None: ...
+    @property
+    def distinct_single_wings(self) -> bool: ...
+    @property
+    def auction(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...

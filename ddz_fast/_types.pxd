@@ -1,0 +1,81 @@
+# C types and constants shared by every kernel of ddz_fast.
+#
+# Cards are rank counts. Ranks are indexed 0..14 = 3456789TJQKA2BR. A card multiset is
+# nibble-packed in one uint64: the count of rank r sits in bits 4r..4r+3 (at most 4, so bit 3
+# of every nibble stays clear). Rank sets are 15-bit masks, bit r for rank r.
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+
+cdef extern from *:
+    """
+    #define DDZ_NIBBLE_LSB 0x0111111111111111ULL   /* bit 0 of each of the 15 rank nibbles */
+    #define DDZ_NIBBLE_GUARD 0x0888888888888888ULL /* bit 3 of each rank nibble */
+    #define DDZ_JOKERS 0x0110000000000000ULL       /* one black and one red joker */
+    #define DDZ_JOKER_NIBBLES 0x0FF0000000000000ULL
+    """
+    const uint64_t NIBBLE_LSB "DDZ_NIBBLE_LSB"
+    const uint64_t NIBBLE_GUARD "DDZ_NIBBLE_GUARD"
+    const uint64_t JOKERS "DDZ_JOKERS"
+    const uint64_t JOKER_NIBBLES "DDZ_JOKER_NIBBLES"
+
+cdef enum:
+    N_RANKS = 15
+    RANK_ACE = 11
+    RANK_TWO = 12
+    RANK_BLACK_JOKER = 13
+    RANK_RED_JOKER = 14
+    ALL_RANKS = 0x7FFF
+    CHAIN_RANKS = 0x0FFF          # 3..A: the only ranks a chain may use
+    JOKER_RANKS = 0x6000
+    MAX_HAND_CARDS = 20
+    N_KINDS = 14
+    # Room for the moves of one hand. The most leads of any hand of at most 20 cards is 521
+    # (3456789TJJJQQQKKKAAA, default rules), found by enumerating every 20-card hand with
+    # bench/max_moves.py; responses are a subset of leads. The slack is for rule switches
+    # added later, each of which must re-run that scan.
+    MAX_MOVES = 1024
+    # The most readings of one card multiset is 3 (333444555666: a plane of 4, or a plane
+    # of 3 with singles read two ways): only planes with wings can have two main ranks.
+    MAX_READINGS = 4
+
+# Kind codes, in the order of ddz_fast.Kind.
+cdef enum:
+    KIND_SINGLE = 0
+    KIND_PAIR = 1
+    KIND_TRIO = 2
+    KIND_TRIO_SINGLE = 3
+    KIND_TRIO_PAIR = 4
+    KIND_STRAIGHT = 5
+    KIND_PAIR_CHAIN = 6
+    KIND_PLANE = 7
+    KIND_PLANE_SINGLES = 8
+    KIND_PLANE_PAIRS = 9
+    KIND_FOUR_TWO_SINGLES = 10
+    KIND_FOUR_TWO_PAIRS = 11
+    KIND_BOMB = 12
+    KIND_ROCKET = 13
+
+# A move: the reading of `cards` as `kind` with `length` units and main rank `main`.
+# Its layout is that of ddz_fast.MOVE_DTYPE (16 bytes, cards at offset 8). A length of 0 in
+# a "previous move" slot means that there is none (the player leads).
+ctypedef struct ddz_move:
+    uint8_t kind
+    uint8_t length
+    uint8_t main
+    uint8_t pad[5]
+    uint64_t cards
+
+# A card multiset with the rank masks the kernels work on.
+ctypedef struct ddz_hand:
+    uint64_t cards
+    uint32_t m1          # ranks held at least once
+    uint32_t m2          # ... at least twice
+    uint32_t m3          # ... at least three times
+    uint32_t m4          # ... four times
+    int n                # number of cards
+
+# The switches of a rule set, read by the kernels. Fields are added here, not in signatures.
+ctypedef struct ddz_rules:
+    uint32_t kinds                    # bit k set: kind k exists
+    uint32_t distinct_single_kickers  # bit k set: kind k's single kickers have pairwise different ranks
+    uint8_t rocket_kickers            # both jokers may serve as kickers together

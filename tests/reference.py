@@ -1,0 +1,134 @@
+"""A deliberately simple reading of RULES.md in pure Python. It shares no code with ddz_fast.
+
+Cards are tuples of 15 rank counts in the order 3456789TJQKA2BR. A move is a tuple
+(kind, length, main, cards) with the kind's API name. `leads` enumerates every sub-multiset
+of a hand and classifies it; nothing here is clever, so that it is easy to check by eye.
+"""
+
+import itertools
+
+RANKS = "3456789TJQKA2BR"
+ACE, BLACK_JOKER, RED_JOKER = 11, 13, 14
+SAME_RANK_KINDS = {1: "single", 2: "pair", 3: "trio", 4: "bomb"}
+
+
+def parse(text):
+    """Rank counts of text such as '33344456BR'."""
+    return tuple(text.count(symbol) for symbol in RANKS)
+
+
+def is_run(ranks):
+    """The sorted, distinct `ranks` are consecutive and all in 3..A."""
+    return ranks[-1] <= ACE and ranks[-1] - ranks[0] + 1 == len(ranks)
+
+
+def readings(cards, distinct_single_wings=False):
+    """Every (kind, length, main) reading of the multiset `cards` (RULES.md section 5)."""
+    n = sum(cards)
+    held = [r for r in range(15) if cards[r]]
+    found = set()
+    if n == 0:
+        return found
+
+    # single, pair, trio, bomb: cards of one rank
+    if len(held) == 1:
+        found.add((SAME_RANK_KINDS[cards[held[0]]], 1, held[0]))
+
+    # rocket: both jokers
+    if held == [BLACK_JOKER, RED_JOKER]:
+        found.add(("rocket", 1, RED_JOKER))
+
+    # chains: every held rank the same count, consecutive, within 3..A
+    if is_run(held):
+        counts = {cards[r] for r in held}
+        if counts == {1} and len(held) >= 5:
+            found.add(("straight", len(held), held[-1]))
+        if counts == {2} and len(held) >= 3:
+            found.add(("pair_chain", len(held), held[-1]))
+        if counts == {3} and len(held) >= 2:
+            found.add(("plane", len(held), held[-1]))
+
+    if max(cards) < 3:
+        return found  # every kind below has three or four cards of some rank
+
+    # trio with one card of another rank, or with a pair of another rank
+    for t in held:
+        if cards[t] == 3:
+            others = [r for r in held if r != t]
+            if n == 4:
+                found.add(("trio_single", 1, t))
+            if n == 5 and len(others) == 1 and cards[others[0]] == 2:
+                found.add(("trio_pair", 1, t))
+
+    # planes with wings: k consecutive trios plus k singles (4k cards) or k pairs (5k cards)
+    for k, wing_size in ((n // 4, 1), (n // 5, 2)):
+        if k < 2 or k * (3 + wing_size) != n:
+            continue
+        for low in range(0, ACE - k + 2):
+            trio_ranks = range(low, low + k)
+            if any(cards[r] < 3 for r in trio_ranks):
+                continue
+            wings = list(cards)
+            for r in trio_ranks:
+                wings[r] -= 3
+            if any(wings[r] for r in trio_ranks):
+                continue  # a wing may not share a rank with a trio of the plane
+            wing_ranks = [r for r in range(15) if wings[r]]
+            if wing_size == 1:
+                both_jokers = wings[BLACK_JOKER] and wings[RED_JOKER]
+                repeated = any(wings[r] > 1 for r in wing_ranks)
+                if not both_jokers and not (distinct_single_wings and repeated):
+                    found.add(("plane_singles", k, low + k - 1))
+            elif len(wing_ranks) == k and all(wings[r] == 2 for r in wing_ranks):
+                found.add(("plane_pairs", k, low + k - 1))
+
+    # four with two singles of two ranks, or two pairs of two ranks
+    for q in held:
+        if cards[q] == 4:
+            others = [r for r in held if r != q]
+            if len(others) == 2:
+                if n == 6 and all(cards[r] == 1 for r in others) and others != [BLACK_JOKER, RED_JOKER]:
+                    found.add(("four_two_singles", 1, q))
+                if n == 8 and all(cards[r] == 2 for r in others):
+                    found.add(("four_two_pairs", 1, q))
+    return found
+
+
+def leads(hand, distinct_single_wings=False):
+    """Every legal lead of `hand`: every reading of every non-empty sub-multiset."""
+    moves = set()
+    for sub in itertools.product(*(range(c + 1) for c in hand)):
+        for kind, length, main in readings(sub, distinct_single_wings):
+            moves.add((kind, length, main, sub))
+    return moves
+
+
+def has_repeated_wings(move):
+    """A plane with single wings of which two share a rank (illegal under distinct_single_wings)."""
+    kind, length, main, cards = move
+    if kind != "plane_singles":
+        return False
+    wings = list(cards)
+    for r in range(main - length + 1, main + 1):
+        wings[r] -= 3
+    return max(wings) > 1
+
+
+def beats(move, prev):
+    """RULES.md section 6."""
+    kind, length, main, _ = move
+    prev_kind, prev_length, prev_main, _ = prev
+    if prev_kind == "rocket":
+        return False
+    if kind == "rocket":
+        return True
+    if kind == "bomb":
+        return prev_kind != "bomb" or main > prev_main
+    if prev_kind == "bomb":
+        return False
+    return kind == prev_kind and length == prev_length and main > prev_main
+
+
+def responses(hand_leads, prev):
+    """The leads that beat `prev`."""
+    return {m for m in hand_leads if beats(m, prev)}

@@ -1,0 +1,340 @@
+"""The Python API: value objects, move lists, batch arrays and every kind of bad input."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+import ddz_fast
+from ddz_fast import (
+    MOVE_DTYPE, AmbiguousMoveError, Hand, InvalidCardsError, InvalidMoveError, Kind, Move, Rules,
+    beats, classify, legal_move_counts, legal_moves, legal_moves_batch,
+)
+
+API_NAMES = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain", "plane",
+             "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket"]
+
+
+# --- Kind ----------------------------------------------------------------------------------
+
+def test_kind_values_and_codes():
+    assert [k.value for k in Kind] == API_NAMES
+    assert [k.code for k in Kind] == list(range(14))
+    assert all(Kind.from_code(i) is k for i, k in enumerate(Kind))
+    assert Kind("plane_pairs") is Kind.PLANE_PAIRS and Kind.BOMB == "bomb" and str(Kind.TRIO) == "trio"
+    with pytest.raises(ValueError):
+        Kind.from_code(14)
+    with pytest.raises(ValueError):
+        Kind("quad")
+
+
+# --- Hand ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, canonical", [
+    ("33344456BR", "33344456BR"),
+    ("RB65444333", "33344456BR"),
+    ("10 J Q K A", "TJQKA"),
+    ("t j q k a", "TJQKA"),
+    ("3,3, 4", "334"),
+    ("10,10", "TT"),
+    ("", ""),
+])
+def test_hand_text(text, canonical):
+    hand = Hand(text)
+    assert str(hand) == canonical
+    assert eval(repr(hand)) == hand
+    assert len(hand) == len(canonical)
+
+
+def test_hand_from_counts():
+    counts = [3, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]
+    for form in (counts, tuple(counts), np.array(counts), np.array(counts, dtype=np.int64)):
+        assert Hand(form) == Hand("33344456BR")
+    c = Hand("33344456BR").counts
+    assert c.dtype == np.uint8 and c.shape == (15,) and c.tolist() == counts
+    c[0] = 0
+    assert Hand("33344456BR").counts[0] == 3           # counts is a copy
+    assert Hand.from_packed(Hand("3334").packed) == Hand("3334")
+
+
+def test_hand_value_semantics():
+    a, b = Hand("3334"), Hand("4333")
+    assert a == b and hash(a) == hash(b) and {a, b} == {a}
+    assert a != Hand("3344") and a != "3334"
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert "33" in a and Hand("34") in a and "44" not in a
+    assert a - "33" == Hand("34") and a + "2" == Hand("33342")
+    assert a - Move.parse("333+4") == Hand("")
+    with pytest.raises(AttributeError):
+        a.packed = 0
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("33X", "unknown card symbol 'X' at position 2"),
+    ("1", "unknown card symbol '1'"),
+    ("3333 3", "5 cards of rank 3"),
+    ("BB", "black joker"),
+    ("RR", "red joker"),
+    ("3333444455556666777788", "at most 20"),
+    ([1] * 14, "expected 15 rank counts"),
+    ([5] + [0] * 14, "5 cards of rank 3"),
+    ([-1] + [0] * 14, "negative count"),
+    ([1.0] + [0] * 14, "must be integers"),
+    (np.zeros((1, 15), dtype=np.uint8), "flat sequence"),
+    ([300] + [0] * 14, "300"),
+])
+def test_hand_errors(bad, words):
+    with pytest.raises(InvalidCardsError, match=words):
+        Hand(bad)
+
+
+def test_hand_error_types():
+    assert issubclass(InvalidCardsError, ValueError)
+    with pytest.raises(TypeError):
+        Hand(33)
+    with pytest.raises(InvalidCardsError):
+        Hand.from_packed(5)                            # five 3s
+    with pytest.raises(InvalidCardsError):
+        Hand.from_packed(-1)
+    with pytest.raises(InvalidCardsError, match="not part of"):
+        Hand("33") - "4"
+    with pytest.raises(InvalidCardsError, match="exceed the deck"):
+        Hand("333") + "33"
+
+
+# --- Rules ---------------------------------------------------------------------------------
+
+def test_rules():
+    default = Rules()
+    assert default.distinct_single_wings is False and default.auction == "open"
+    strict = Rules(distinct_single_wings=True, auction="single_round")
+    assert eval(repr(strict), {"Rules": Rules}) == strict
+    assert Rules() == default and hash(Rules()) == hash(default) and strict != default
+    assert pickle.loads(pickle.dumps(strict)) == strict
+    with pytest.raises(AttributeError):
+        default.auction = "single_round"
+    with pytest.raises(ValueError, match="auction"):
+        Rules(auction="dutch")
+    with pytest.raises(TypeError):
+        Rules(distinct_single_wings="yes")
+    with pytest.raises(TypeError):
+        legal_moves("3", rules="default")
+
+
+# --- Move ----------------------------------------------------------------------------------
+
+def test_move_fields_and_text():
+    m = Move.parse("444555666+333")
+    assert m.kind is Kind.PLANE_SINGLES and m.length == 3 and m.main == 3
+    assert m.cards == "333444555666" and m.packed == Hand("333444555666").packed
+    assert m.counts.tolist() == [3, 3, 3, 3] + [0] * 11
+    assert str(m) == "444555666+333"
+    assert repr(m) == "Move('plane_singles', 3, 3, '333444555666')"
+    assert eval(repr(m)) == m
+    assert str(Move.parse("3334")) == "333+4"
+    assert str(Move.parse("BR")) == "BR" and Move.parse("rb").kind is Kind.ROCKET
+    assert str(Move.parse("3333+4455")) == "3333+4455"
+
+
+def test_move_value_semantics():
+    a = Move("trio_single", 1, 0, "3334")
+    b = Move(Kind.TRIO_SINGLE, 1, 0, Hand("4333"))
+    assert a == b and hash(a) == hash(b)
+    assert a != Move.parse("333+5") and a != "333+4"
+    assert pickle.loads(pickle.dumps(a)) == a
+    low, high = (m for m in classify("333444555666") if m.kind == Kind.PLANE_SINGLES)
+    assert low != high and low.cards == high.cards           # same cards, other readings
+
+
+def test_move_constructor_checks_the_reading():
+    with pytest.raises(InvalidMoveError, match="no trio_single"):
+        Move("trio_single", 1, 1, "3334")                      # main rank is 3, not 4
+    with pytest.raises(InvalidMoveError):
+        Move("plane_singles", 2, 1, "33344455", rules=Rules(distinct_single_wings=True))
+    with pytest.raises(InvalidMoveError, match="unknown kind"):
+        Move("quad", 1, 0, "3333")
+    with pytest.raises(InvalidMoveError):
+        Move("single", 1, 300, "3")
+    with pytest.raises(TypeError):
+        Move("single", "1", 0, "3")
+    with pytest.raises(InvalidCardsError):
+        Move("single", 1, 0, "X")
+
+
+def test_move_parse():
+    assert Move.parse("34567") == Move("straight", 5, 4, "34567")
+    assert Move.parse("333444555+666") == Move("plane_singles", 3, 2, "333444555666")
+    with pytest.raises(AmbiguousMoveError) as err:
+        Move.parse("333444555666")
+    text = str(err.value)
+    assert "3 readings" in text and "Move('plane', 4, 3, '333444555666')" in text
+    assert "444555666+333" in text
+    with pytest.raises(InvalidMoveError, match="no combination"):
+        Move.parse("3345")
+    with pytest.raises(InvalidMoveError):
+        Move.parse("333+444")                                    # 333444 is a plane
+    with pytest.raises(InvalidMoveError, match="at most 20"):
+        Move.parse("33334444555566667777+88")
+    with pytest.raises(TypeError):
+        Move.parse(3)
+    assert issubclass(AmbiguousMoveError, ValueError) and issubclass(InvalidMoveError, ValueError)
+
+
+def test_move_beats():
+    assert Move.parse("888+3").beats("666+4") and beats("888+3", Move.parse("666+4"))
+    with pytest.raises(TypeError):
+        beats("3", 3)
+
+
+# --- MoveList ------------------------------------------------------------------------------
+
+def test_move_list_sequence():
+    moves = legal_moves("33344456BR")
+    assert len(moves) == 29 and bool(moves)
+    listed = list(moves)
+    assert moves[0] == listed[0] and moves[-1] == listed[-1] == Move.parse("BR")
+    assert moves[2:5] == listed[2:5]
+    with pytest.raises(IndexError):
+        moves[29]
+    with pytest.raises(IndexError):
+        moves[-30]
+    assert [m.kind.code for m in listed] == sorted(m.kind.code for m in listed)
+    assert moves.hand == Hand("33344456BR") and moves.prev is None and moves.rules == Rules()
+    assert "29 moves" in repr(moves)
+    with pytest.raises(TypeError):
+        ddz_fast.MoveList()
+
+
+def test_move_list_array():
+    moves = legal_moves("33344456BR")
+    array = moves.array
+    assert array.dtype == MOVE_DTYPE and len(array) == len(moves)
+    assert MOVE_DTYPE.itemsize == 16 and MOVE_DTYPE.names == ("kind", "length", "main", "cards")
+    for row, move in zip(array, moves):
+        assert (row["kind"], row["length"], row["main"], row["cards"]) == (
+            move.kind.code, move.length, move.main, move.packed)
+    array["kind"] = 0
+    assert moves.array["kind"][-1] == Kind.ROCKET.code       # a copy
+
+
+def test_move_list_contains_without_generating():
+    moves = legal_moves("3334445566", prev="333+4")
+    assert Move.parse("444+3") in moves
+    assert Move.parse("444+5") in moves
+    assert Move.parse("333+5") not in moves                  # does not beat 333+4
+    assert Move.parse("555+4") not in moves                  # not in the hand
+    assert Move.parse("444555+66") not in moves              # other kind
+    assert "444+3" not in moves and None not in moves         # only Moves are members
+    wings = legal_moves("3334445566", rules=Rules(distinct_single_wings=True))
+    assert Move.parse("333444+55") not in wings              # a reading only under the default
+    assert Move.parse("333444+56") in wings
+
+
+def test_legal_moves_prev_forms():
+    hand = "3334445556667778"
+    assert list(legal_moves(hand, "333+4")) == list(legal_moves(hand, Move.parse("333+4")))
+    with pytest.raises(AmbiguousMoveError, match="333444555666"):
+        legal_moves(hand, "333444555666")
+    with pytest.raises(InvalidMoveError):
+        legal_moves(hand, "3456")
+    with pytest.raises(InvalidMoveError):
+        legal_moves(hand, Move.parse("333444+55"), rules=Rules(distinct_single_wings=True))
+    with pytest.raises(TypeError):
+        legal_moves(hand, 3)
+    with pytest.raises(InvalidCardsError):
+        legal_moves("33333")
+    assert len(legal_moves("")) == 0 and not legal_moves("")
+    assert len(legal_moves([0] * 15)) == 0
+
+
+def test_classify_and_beats_inputs():
+    assert classify("") == [] and classify("3456") == []
+    assert classify(Hand("33")) == [Move.parse("33")]
+    assert classify([0, 2] + [0] * 13) == [Move.parse("44")]
+    with pytest.raises(InvalidCardsError):
+        classify("3333444455556666777788")
+    with pytest.raises(AmbiguousMoveError):
+        beats("333444555666", "3")
+
+
+# --- batch ---------------------------------------------------------------------------------
+
+HANDS = np.array([Hand(t).counts for t in ("33344456BR", "3456789TJQKA2", "", "2222BR")])
+
+
+def test_batch_shapes_and_types():
+    offsets, moves = legal_moves_batch(HANDS)
+    assert offsets.dtype == np.int64 and offsets.shape == (5,) and offsets[0] == 0
+    assert moves.dtype == MOVE_DTYPE and len(moves) == offsets[-1]
+    for i, row in enumerate(HANDS):
+        assert np.array_equal(moves[offsets[i]:offsets[i + 1]], legal_moves(row).array)
+    offsets, moves = legal_moves_batch(np.zeros((0, 15), dtype=np.uint8))
+    assert offsets.tolist() == [0] and len(moves) == 0
+    assert legal_move_counts(HANDS).tolist() == np.diff(legal_moves_batch(HANDS)[0]).tolist()
+
+
+def test_batch_accepts_other_integer_layouts():
+    expected = legal_moves_batch(HANDS)[1]
+    assert np.array_equal(legal_moves_batch(HANDS.astype(np.int64))[1], expected)
+    wide = np.zeros((4, 30), dtype=np.uint8)
+    wide[:, ::2] = HANDS
+    assert np.array_equal(legal_moves_batch(wide[:, ::2])[1], expected)     # not contiguous
+    assert np.array_equal(legal_moves_batch(HANDS.tolist())[1], expected)
+
+
+def test_batch_prevs():
+    prevs = np.zeros(4, dtype=MOVE_DTYPE)
+    prev = Move.parse("333+4")
+    prevs[0] = (prev.kind.code, prev.length, prev.main, prev.packed)
+    prevs[3] = prevs[0]
+    offsets, moves = legal_moves_batch(HANDS, prevs)
+    assert np.array_equal(moves[offsets[0]:offsets[1]], legal_moves(HANDS[0], prev).array)
+    assert np.array_equal(moves[offsets[1]:offsets[2]], legal_moves(HANDS[1]).array)   # leads
+    assert [str(m) for m in legal_moves(HANDS[3], prev)] == ["222+B", "222+R", "2222", "BR"]
+    assert np.array_equal(moves[offsets[3]:offsets[4]], legal_moves(HANDS[3], prev).array)
+
+
+def test_batch_results_do_not_share_memory():
+    first = legal_moves_batch(HANDS)[1].copy()
+    kept = legal_moves_batch(HANDS)[1]
+    for _ in range(3):
+        other = legal_moves_batch(HANDS[::-1])[1]      # reuses freed buffers
+        del other
+    assert np.array_equal(kept, first)
+    kept[:] = 0
+    assert np.array_equal(legal_moves_batch(HANDS)[1], first)
+
+
+@pytest.mark.parametrize("bad, error, words", [
+    (np.zeros((3, 14), dtype=np.uint8), InvalidCardsError, r"shape \(N, 15\)"),
+    (np.zeros(15, dtype=np.uint8), InvalidCardsError, "shape"),
+    (np.zeros((2, 15), dtype=np.float64), TypeError, "integer array"),
+    (np.array([[0] * 15, [5] + [0] * 14]), InvalidCardsError, r"hands\[1\]: 5 cards of rank 3"),
+    (np.array([[0] * 13 + [2, 0]]), InvalidCardsError, r"hands\[0\]: 2 of the black joker"),
+    (np.array([[4] * 6 + [0] * 9]), InvalidCardsError, r"hands\[0\]: 24 cards"),
+    (np.array([[-1] + [0] * 14]), InvalidCardsError, "negative"),
+    (np.array([[256] + [0] * 14]), InvalidCardsError, "256"),
+    (np.array([[0] * 5 + [200] + [0] * 9], dtype=np.uint8), InvalidCardsError, "200 cards of rank 8"),
+    (np.array([[0] * 14 + [16]], dtype=np.uint8), InvalidCardsError, "16 of the red joker"),
+])
+def test_batch_bad_hands(bad, error, words):
+    with pytest.raises(error, match=words):
+        legal_moves_batch(bad)
+    with pytest.raises(error, match=words):
+        legal_move_counts(bad)
+
+
+def test_batch_bad_prevs():
+    prevs = np.zeros(4, dtype=MOVE_DTYPE)
+    with pytest.raises(InvalidMoveError, match="shape"):
+        legal_moves_batch(HANDS, prevs[:3])
+    with pytest.raises(TypeError, match="MOVE_DTYPE"):
+        legal_moves_batch(HANDS, np.zeros(4, dtype=np.uint64))
+    prevs[2] = (Kind.TRIO_SINGLE.code, 1, 1, Hand("3334").packed)      # main rank wrong
+    with pytest.raises(InvalidMoveError, match=r"prevs\[2\]"):
+        legal_moves_batch(HANDS, prevs)
+    prevs[2] = (99, 1, 0, 1)
+    with pytest.raises(InvalidMoveError, match=r"prevs\[2\]"):
+        legal_move_counts(HANDS, prevs)
+    packed = np.zeros(4, dtype=[("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")])
+    assert np.array_equal(legal_moves_batch(HANDS, packed)[1], legal_moves_batch(HANDS)[1])

@@ -1,0 +1,29 @@
+"""The bench scripts run and print what they promise (tiny sizes; no timing is checked)."""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args):
+    result = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_movegen_bench_prints_every_row():
+    out = run("bench/movegen.py", "--hands", "300", "--repeat", "1", "--chunk", "128")
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        (size, what, path) for size in ("20", "17") for what in ("leads", "responses")
+        for path in ("batch", "legal_moves()")]
+    assert all(float(r[3]) > 0 for r in rows)
+
+
+def test_stubs_match_the_extensions():
+    allowlist = os.path.join(ROOT, "tests", "stubtest_allowlist.txt")
+    out = run("-m", "mypy.stubtest", "ddz_fast", "--allowlist", allowlist)
+    assert "Success" in out
