@@ -2,13 +2,47 @@
 
 from libc.stdint cimport uint64_t
 
-from ._types cimport ddz_move, ddz_rules
+from ._bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
+from ._types cimport (
+    JOKERS, KIND_ROCKET, KIND_SHAPES, N_KINDS, NIBBLE_LSB, RANK_RED_JOKER, ddz_kind_shape, ddz_move,
+    ddz_rules,
+)
 
-# The move is a valid reading of its cards under the rules (any input is safe).
-cdef bint is_reading(const ddz_move* m, const ddz_rules* rules) noexcept nogil
 # Every reading of a valid multiset into out (room for MAX_READINGS); returns how many.
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil
 # `a` may be played on `b` (both valid readings).
 cdef bint beats(const ddz_move* a, const ddz_move* b) noexcept nogil
 # The cards of a valid reading that are not kickers.
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil
+
+
+# Inline: it runs once per position in batch calls.
+cdef inline bint is_reading(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """The move is a valid reading of its cards under the rules (any input is safe)."""
+    cdef int k = m.kind, length = m.length, top = m.main, size
+    cdef uint64_t cards = m.cards, block, main, rest
+    cdef bint no_kickers, pairs, singles
+    cdef const ddz_kind_shape* shape
+    if k >= N_KINDS:
+        return False
+    shape = &KIND_SHAPES[k]
+    if k == KIND_ROCKET:
+        return (rules.kinds >> k) & 1 and length == 1 and top == RANK_RED_JOKER and cards == JOKERS
+    # The tests are combined with & rather than `and`: kinds arrive in random order, and
+    # branches on them would mostly be mispredicted.
+    if not ((((rules.kinds >> k) & 1) != 0) & cards_valid(cards) & (length >= shape.min_length)
+            & (length <= shape.max_length) & (top <= shape.max_main) & (top + 1 >= length)):
+        return False
+    block = rank_block(top, length)
+    main = block * shape.unit
+    rest = cards - main                  # meaningful only if the main part is in the cards
+    no_kickers = rest == 0
+    # pairs of pairwise different ranks: every kicker nibble is 0 or 2
+    pairs = ((rest & ~(NIBBLE_LSB << 1)) == 0) & (popcount64(rest) == shape.kickers_per_rank * length)
+    singles = ((card_count(rest) == shape.kickers_per_rank * length)
+               & (rules.rocket_kickers | ((rest & JOKERS) != JOKERS))
+               & ((((rules.distinct_single_kickers >> k) & 1) == 0) | ((rest & ~NIBBLE_LSB) == 0)))
+    size = shape.kicker_size
+    return (cards_contain(cards, main)
+            & ((rest & (block * 0xF)) == 0)     # a kicker never shares a rank with the main part
+            & (((size == 0) & no_kickers) | ((size == 1) & singles) | ((size == 2) & pairs)))

@@ -1,9 +1,8 @@
 # Move generation kernels (see _movegen.pxd for the contract).
 #
-# One generator per kind, all with the same signature, so that a response is "the generator of
-# the previous move's kind, restricted to its length and to higher main ranks", plus bombs and
-# the rocket. Generators are inline and dispatched by a switch: the compiler can then unroll
-# the lead loop over the kinds. `length` 0 means every length; `min_main` is the lowest main rank to produce.
+# A response is "the generator of the previous move's kind, restricted to its length and to
+# higher main ranks", plus bombs and the rocket: generators take `length` (0: every length)
+# and `min_main`. They are inline and dispatched by a switch (gen_kind). `length` 0 means every length; `min_main` is the lowest main rank to produce.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -16,12 +15,8 @@ from ._types cimport (
 )
 
 cdef inline uint32_t ranks_from(int rank) noexcept nogil:
-    """The ranks >= rank, as a mask."""
-    if rank <= 0:
-        return 0xFFFFFFFF
-    if rank >= 32:
-        return 0
-    return <uint32_t>0xFFFFFFFF << rank
+    """The ranks >= rank, as a mask (rank < 32; a negative rank means all)."""
+    return <uint32_t>0xFFFFFFFF << (rank if rank > 0 else 0)
 
 
 cdef inline ddz_move* emit_per_rank(ddz_move* out, uint64_t head, uint64_t head_step,
@@ -48,126 +43,80 @@ cdef inline ddz_move* gen_sparse_ranks(ddz_move* out, uint64_t head, uint64_t he
     return out
 
 
-cdef inline ddz_move* gen_single(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
-                          ddz_move* out) noexcept nogil:
-    return emit_per_rank(out, move_head(KIND_SINGLE, 1, 0), move_head(0, 0, 1), 0, 1,
-                         h.m1 & ranks_from(min_main))
+cdef inline uint32_t ranks_held(const ddz_hand* h, int count) noexcept nogil:
+    """The ranks held at least `count` times (1..4)."""
+    return h.m1 if count == 1 else h.m2 if count == 2 else h.m3 if count == 3 else h.m4
 
 
-cdef inline ddz_move* gen_pair(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
-                        ddz_move* out) noexcept nogil:
-    return emit_per_rank(out, move_head(KIND_PAIR, 1, 0), move_head(0, 0, 1), 0, 2,
-                         h.m2 & ranks_from(min_main))
+cdef inline ddz_move* gen_same_rank(const ddz_hand* h, int kind, int count, int min_main,
+                                    ddz_move* out) noexcept nogil:
+    """single, pair, trio, bomb: `count` cards of one rank."""
+    cdef uint32_t ranks = ranks_held(h, count) & ranks_from(min_main)
+    if count <= 2:      # most ranks are held once or twice, few three or four times
+        return emit_per_rank(out, move_head(kind, 1, 0), move_head(0, 0, 1), 0, count, ranks)
+    return gen_sparse_ranks(out, move_head(kind, 1, 0), move_head(0, 0, 1), 0, count, ranks)
 
 
-cdef inline ddz_move* gen_trio(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
-                        ddz_move* out) noexcept nogil:
-    return gen_sparse_ranks(out, move_head(KIND_TRIO, 1, 0), move_head(0, 0, 1), 0, 3,
-                            h.m3 & ranks_from(min_main))
-
-
-cdef inline ddz_move* gen_bomb(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
-                        ddz_move* out) noexcept nogil:
-    return gen_sparse_ranks(out, move_head(KIND_BOMB, 1, 0), move_head(0, 0, 1), 0, 4,
-                            h.m4 & ranks_from(min_main))
-
-
-cdef inline ddz_move* gen_rocket(const ddz_hand* h, const ddz_rules* rules, int length, int min_main,
-                          ddz_move* out) noexcept nogil:
+cdef inline ddz_move* gen_rocket(const ddz_hand* h, int min_main, ddz_move* out) noexcept nogil:
     if (h.m1 & JOKER_RANKS) == JOKER_RANKS and min_main <= RANK_RED_JOKER:
         out = emit(out, move_head(KIND_ROCKET, 1, RANK_RED_JOKER), JOKERS)
     return out
 
 
-cdef inline ddz_move* gen_trio_single(const ddz_hand* h, const ddz_rules* rules, int length,
-                                      int min_main, ddz_move* out) noexcept nogil:
-    cdef uint32_t trios = h.m3 & ranks_from(min_main)
+cdef inline ddz_move* gen_trio_with(const ddz_hand* h, int kind, int kicker_count, int min_main,
+                                    ddz_move* out) noexcept nogil:
+    """trio_single, trio_pair: a trio and `kicker_count` cards of another rank."""
+    cdef uint32_t trios = h.m3 & ranks_from(min_main), kickers
     cdef int t
     while trios:
         t = ctz32(trios)
         trios &= trios - 1
-        out = emit_per_rank(out, move_head(KIND_TRIO_SINGLE, 1, t), 0, <uint64_t>3 << (4 * t), 1,
-                            h.m1 & ~(<uint32_t>1 << t))
+        kickers = ranks_held(h, kicker_count) & ~(<uint32_t>1 << t)
+        if kicker_count == 1:
+            out = emit_per_rank(out, move_head(kind, 1, t), 0, <uint64_t>3 << (4 * t), 1, kickers)
+        else:
+            out = gen_sparse_ranks(out, move_head(kind, 1, t), 0, <uint64_t>3 << (4 * t), 2, kickers)
     return out
 
 
-cdef inline ddz_move* gen_trio_pair(const ddz_hand* h, const ddz_rules* rules, int length,
-                                    int min_main, ddz_move* out) noexcept nogil:
-    cdef uint32_t trios = h.m3 & ranks_from(min_main)
-    cdef int t
-    while trios:
-        t = ctz32(trios)
-        trios &= trios - 1
-        out = gen_sparse_ranks(out, move_head(KIND_TRIO_PAIR, 1, t), 0, <uint64_t>3 << (4 * t), 2,
-                               h.m2 & ~(<uint32_t>1 << t))
-    return out
-
-
-cdef inline ddz_move* emit_two_singles(ddz_move* out, uint64_t head, uint64_t base, uint32_t ranks,
-                                       uint32_t doubled, bint distinct,
+cdef inline ddz_move* emit_two_kickers(ddz_move* out, uint64_t head, uint64_t base, int size,
+                                       uint32_t ranks, uint32_t reusable,
                                        bint forbid_rocket) noexcept nogil:
-    """`base` plus two single kickers of `ranks`; a rank of `doubled` may give both unless
-    `distinct`."""
+    """`base` plus two kickers of `size` cards (singles or pairs) of `ranks`, of two different
+    ranks or twice a rank of `reusable`."""
     cdef int r1, r2
     cdef uint32_t seconds
     cdef uint64_t first
     while ranks:
         r1 = ctz32(ranks)
         ranks &= ranks - 1
-        first = base + (<uint64_t>1 << (4 * r1))
-        if not distinct and (doubled >> r1) & 1:
-            out = emit(out, head, first + (<uint64_t>1 << (4 * r1)))
+        first = base + (<uint64_t>size << (4 * r1))
+        if (reusable >> r1) & 1:
+            out = emit(out, head, first + (<uint64_t>size << (4 * r1)))
         seconds = ranks
         if r1 == RANK_BLACK_JOKER and forbid_rocket:
             seconds = 0    # the only higher rank is the red joker
         while seconds:
             r2 = ctz32(seconds)
             seconds &= seconds - 1
-            out = emit(out, head, first + (<uint64_t>1 << (4 * r2)))
+            out = emit(out, head, first + (<uint64_t>size << (4 * r2)))
     return out
 
 
-cdef inline ddz_move* emit_two_pairs(ddz_move* out, uint64_t head, uint64_t base,
-                                     uint32_t ranks) noexcept nogil:
-    """`base` plus pairs of two different ranks of `ranks`."""
-    cdef int r1, r2
-    cdef uint32_t seconds
-    cdef uint64_t first
-    while ranks:
-        r1 = ctz32(ranks)
-        ranks &= ranks - 1
-        first = base + (<uint64_t>2 << (4 * r1))
-        seconds = ranks
-        while seconds:
-            r2 = ctz32(seconds)
-            seconds &= seconds - 1
-            out = emit(out, head, first + (<uint64_t>2 << (4 * r2)))
-    return out
-
-
-cdef inline ddz_move* gen_four_two_singles(const ddz_hand* h, const ddz_rules* rules, int length,
-                                           int min_main, ddz_move* out) noexcept nogil:
+cdef inline ddz_move* gen_four_two(const ddz_hand* h, const ddz_rules* rules, int kind, int min_main,
+                                   ddz_move* out) noexcept nogil:
+    """four_two_singles, four_two_pairs: a quad and two singles, or two pairs, of other ranks."""
     cdef uint32_t quads = h.m4 & ranks_from(min_main), others
-    cdef bint distinct = (rules.distinct_single_kickers >> KIND_FOUR_TWO_SINGLES) & 1
+    cdef bint singles = kind == KIND_FOUR_TWO_SINGLES
+    cdef bint distinct = not singles or (rules.distinct_single_kickers >> kind) & 1
     cdef int q
     while quads:
         q = ctz32(quads)
         quads &= quads - 1
         others = ~(<uint32_t>1 << q)
-        out = emit_two_singles(out, move_head(KIND_FOUR_TWO_SINGLES, 1, q), <uint64_t>4 << (4 * q),
-                               h.m1 & others, h.m2 & others, distinct, not rules.rocket_kickers)
-    return out
-
-
-cdef inline ddz_move* gen_four_two_pairs(const ddz_hand* h, const ddz_rules* rules, int length,
-                                         int min_main, ddz_move* out) noexcept nogil:
-    cdef uint32_t quads = h.m4 & ranks_from(min_main)
-    cdef int q
-    while quads:
-        q = ctz32(quads)
-        quads &= quads - 1
-        out = emit_two_pairs(out, move_head(KIND_FOUR_TWO_PAIRS, 1, q), <uint64_t>4 << (4 * q),
-                             h.m2 & ~(<uint32_t>1 << q))
+        out = emit_two_kickers(out, move_head(kind, 1, q), <uint64_t>4 << (4 * q), 1 if singles else 2,
+                               (h.m1 if singles else h.m2) & others,
+                               0 if distinct else h.m2 & others, not rules.rocket_kickers)
     return out
 
 
@@ -204,15 +153,12 @@ cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int 
     cdef bint distinct = not singles or (rules.distinct_single_kickers >> kind) & 1
     cdef uint32_t others = ~(((<uint32_t>1 << length) - 1) << (top - length + 1))
     cdef uint64_t head = move_head(kind, length, top)
+    cdef uint32_t ranks = (h.m1 if singles else h.m2) & others
     cdef kicker_choice c
-    cdef uint32_t ranks
     cdef int r, cap, m = 0, i, size = 1 if singles else 2
     if length == 2:
-        if singles:
-            return emit_two_singles(out, head, base, h.m1 & others, h.m2 & others, distinct,
-                                    not rules.rocket_kickers)
-        return emit_two_pairs(out, head, base, h.m2 & others)
-    ranks = (h.m1 if singles else h.m2) & others
+        return emit_two_kickers(out, head, base, size, ranks, 0 if distinct else h.m2 & others,
+                                not rules.rocket_kickers)
     while ranks:
         r = ctz32(ranks)
         ranks &= ranks - 1
@@ -224,7 +170,7 @@ cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int 
     for i in range(m - 1, -1, -1):
         c.room[i] = c.room[i + 1] + c.cap[i]
     c.head = head
-    c.forbid_rocket = singles and not rules.rocket_kickers
+    c.forbid_rocket = not rules.rocket_kickers      # (pairs never hold a joker)
     return choose_kickers(&c, 0, length, base, out)
 
 
@@ -281,61 +227,37 @@ cdef inline ddz_move* gen_chains(const ddz_hand* h, const ddz_rules* rules, int 
     return out
 
 
-cdef inline ddz_move* gen_straight(const ddz_hand* h, const ddz_rules* rules, int length,
-                                   int min_main, ddz_move* out) noexcept nogil:
-    return gen_chains(h, rules, KIND_STRAIGHT, h.m1, 1, 5, length, min_main, out)
-
-
-cdef inline ddz_move* gen_pair_chain(const ddz_hand* h, const ddz_rules* rules, int length,
-                                     int min_main, ddz_move* out) noexcept nogil:
-    return gen_chains(h, rules, KIND_PAIR_CHAIN, h.m2, 2, 3, length, min_main, out)
-
-
-cdef inline ddz_move* gen_plane(const ddz_hand* h, const ddz_rules* rules, int length,
-                                int min_main, ddz_move* out) noexcept nogil:
-    return gen_chains(h, rules, KIND_PLANE, h.m3, 3, 2, length, min_main, out)
-
-
-cdef inline ddz_move* gen_plane_singles(const ddz_hand* h, const ddz_rules* rules, int length,
-                                        int min_main, ddz_move* out) noexcept nogil:
-    return gen_chains(h, rules, KIND_PLANE_SINGLES, h.m3, 3, 2, length, min_main, out)
-
-
-cdef inline ddz_move* gen_plane_pairs(const ddz_hand* h, const ddz_rules* rules, int length,
-                                      int min_main, ddz_move* out) noexcept nogil:
-    return gen_chains(h, rules, KIND_PLANE_PAIRS, h.m3, 3, 2, length, min_main, out)
-
-
 cdef inline ddz_move* gen_kind(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
                                int min_main, ddz_move* out) noexcept nogil:
+    """The moves of one kind; `length` 0 means every length, `min_main` the lowest main rank."""
     if kind == KIND_SINGLE:
-        return gen_single(h, rules, length, min_main, out)
+        return gen_same_rank(h, KIND_SINGLE, 1, min_main, out)
     elif kind == KIND_PAIR:
-        return gen_pair(h, rules, length, min_main, out)
+        return gen_same_rank(h, KIND_PAIR, 2, min_main, out)
     elif kind == KIND_TRIO:
-        return gen_trio(h, rules, length, min_main, out)
+        return gen_same_rank(h, KIND_TRIO, 3, min_main, out)
     elif kind == KIND_TRIO_SINGLE:
-        return gen_trio_single(h, rules, length, min_main, out)
+        return gen_trio_with(h, KIND_TRIO_SINGLE, 1, min_main, out)
     elif kind == KIND_TRIO_PAIR:
-        return gen_trio_pair(h, rules, length, min_main, out)
+        return gen_trio_with(h, KIND_TRIO_PAIR, 2, min_main, out)
     elif kind == KIND_STRAIGHT:
-        return gen_straight(h, rules, length, min_main, out)
+        return gen_chains(h, rules, KIND_STRAIGHT, h.m1, 1, 5, length, min_main, out)
     elif kind == KIND_PAIR_CHAIN:
-        return gen_pair_chain(h, rules, length, min_main, out)
+        return gen_chains(h, rules, KIND_PAIR_CHAIN, h.m2, 2, 3, length, min_main, out)
     elif kind == KIND_PLANE:
-        return gen_plane(h, rules, length, min_main, out)
+        return gen_chains(h, rules, KIND_PLANE, h.m3, 3, 2, length, min_main, out)
     elif kind == KIND_PLANE_SINGLES:
-        return gen_plane_singles(h, rules, length, min_main, out)
+        return gen_chains(h, rules, KIND_PLANE_SINGLES, h.m3, 3, 2, length, min_main, out)
     elif kind == KIND_PLANE_PAIRS:
-        return gen_plane_pairs(h, rules, length, min_main, out)
+        return gen_chains(h, rules, KIND_PLANE_PAIRS, h.m3, 3, 2, length, min_main, out)
     elif kind == KIND_FOUR_TWO_SINGLES:
-        return gen_four_two_singles(h, rules, length, min_main, out)
+        return gen_four_two(h, rules, KIND_FOUR_TWO_SINGLES, min_main, out)
     elif kind == KIND_FOUR_TWO_PAIRS:
-        return gen_four_two_pairs(h, rules, length, min_main, out)
+        return gen_four_two(h, rules, KIND_FOUR_TWO_PAIRS, min_main, out)
     elif kind == KIND_BOMB:
-        return gen_bomb(h, rules, length, min_main, out)
+        return gen_same_rank(h, KIND_BOMB, 4, min_main, out)
     elif kind == KIND_ROCKET:
-        return gen_rocket(h, rules, length, min_main, out)
+        return gen_rocket(h, min_main, out)
     return out
 
 
@@ -355,7 +277,7 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
     if (rules.kinds >> k) & 1:
         out = gen_kind(h, rules, k, prev.length, prev.main + 1, out)
     if k != KIND_BOMB and (rules.kinds >> KIND_BOMB) & 1:
-        out = gen_bomb(h, rules, 0, 0, out)
+        out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
     if (rules.kinds >> KIND_ROCKET) & 1:
-        out = gen_rocket(h, rules, 0, 0, out)
+        out = gen_rocket(h, 0, out)
     return out

@@ -55,6 +55,39 @@ cdef enum:
     KIND_BOMB = 12
     KIND_ROCKET = 13
 
+# What each kind is made of, indexed by kind code: cards per rank of the main part, chain
+# lengths, highest main rank, kicker size (0: none, 1: singles, 2: pairs), kickers per main rank.
+cdef extern from *:
+    """
+    typedef struct {
+        unsigned char unit, min_length, max_length, max_main, kicker_size, kickers_per_rank;
+    } ddz_kind_shape;
+    static const ddz_kind_shape DDZ_KIND_SHAPES[14] = {
+        {1, 1, 1, 14, 0, 0},    /* single */
+        {2, 1, 1, 12, 0, 0},    /* pair */
+        {3, 1, 1, 12, 0, 0},    /* trio */
+        {3, 1, 1, 12, 1, 1},    /* trio_single */
+        {3, 1, 1, 12, 2, 1},    /* trio_pair */
+        {1, 5, 12, 11, 0, 0},   /* straight: chains use 3..A */
+        {2, 3, 12, 11, 0, 0},   /* pair_chain */
+        {3, 2, 12, 11, 0, 0},   /* plane */
+        {3, 2, 12, 11, 1, 1},   /* plane_singles */
+        {3, 2, 12, 11, 2, 1},   /* plane_pairs */
+        {4, 1, 1, 12, 1, 2},    /* four_two_singles */
+        {4, 1, 1, 12, 2, 2},    /* four_two_pairs */
+        {4, 1, 1, 12, 0, 0},    /* bomb */
+        {1, 1, 1, 14, 0, 0},    /* rocket (both jokers: checked apart) */
+    };
+    """
+    ctypedef struct ddz_kind_shape:
+        uint8_t unit
+        uint8_t min_length
+        uint8_t max_length
+        uint8_t max_main
+        uint8_t kicker_size
+        uint8_t kickers_per_rank
+    const ddz_kind_shape* KIND_SHAPES "DDZ_KIND_SHAPES"
+
 # A move: the reading of `cards` as `kind` with `length` units and main rank `main`.
 # Its layout is that of ddz_fast.MOVE_DTYPE (16 bytes, cards at offset 8). A length of 0 in
 # a "previous move" slot means that there is none (the player leads).
