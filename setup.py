@@ -19,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 DEBUG = os.environ.get("DDZ_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("DDZ_NATIVE", "") not in ("", "0")
 
-MODULES = ["_movegen", "_combos", "_cards", "_rules", "_moves", "_batch"]
+MODULES = ["_movegen", "_combos", "_cards", "_rules", "_moves", "_batch", "_state", "_game", "_perft"]
 
 directives = {
     "language_level": 3,
@@ -30,11 +30,13 @@ directives = {
     "cdivision": not DEBUG,
 }
 
+# A pointer of the wrong type into a C helper breaks strict aliasing silently at -O3.
+strict = ["-Werror=incompatible-pointer-types"]
 if DEBUG:
-    compile_args = ["-O0", "-g", "-UNDEBUG"]
+    compile_args = ["-O0", "-g", "-UNDEBUG"] + strict
     macros = [("DDZ_DEBUG", "1")]
 else:
-    compile_args = ["-O3"]
+    compile_args = ["-O3"] + strict
     macros = []
     if NATIVE:
         compile_args.append("-march=native")

@@ -7,27 +7,46 @@ RULES.md of the project.
 
 from ._batch import legal_move_counts, legal_moves_batch
 from ._cards import RANK_SYMBOLS, Hand
-from ._moves import MOVE_DTYPE, Move, MoveList, beats, classify, legal_moves
+from ._game import Game, score
+from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
+from ._perft import perft
 from ._rules import Rules
-from .errors import AmbiguousMoveError, InvalidCardsError, InvalidMoveError
+from .errors import (
+    AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
+    InvalidMoveError,
+)
 from .kind import Kind
+from .players import GreedyPlayer, RandomPlayer
+from .result import Result
+from .series import Series
 
 __version__ = "0.1.0"
 
 __all__ = [
     "MOVE_DTYPE",
+    "PASS",
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
+    "Game",
+    "GreedyPlayer",
     "Hand",
+    "IllegalActionError",
+    "IllegalBidError",
+    "IllegalMoveError",
     "InvalidCardsError",
     "InvalidMoveError",
     "Kind",
     "Move",
     "MoveList",
+    "RandomPlayer",
+    "Result",
     "Rules",
+    "Series",
     "beats",
     "classify",
     "legal_move_counts",
     "legal_moves",
     "legal_moves_batch",
+    "perft",
+    "score",
 ]

@@ -78,15 +78,15 @@ cdef _MoveBuffer take_buffer(Py_ssize_t capacity):
 
 cdef extern from *:
     """
+    #include <stdint.h>
     #include <string.h>
     #if defined(__SSE2__)
     #include <emmintrin.h>
     #endif
     /* One row of 15 uint8 rank counts -> nibble-packed cards and the rank masks of ddz_hand.
        Returns 0 if a count is above its limit (4, or 1 for a joker). */
-    static inline int ddz_load_row(const unsigned char* row, unsigned long long* cards,
-                                   unsigned int masks[4]) {
-        unsigned long long lo, hi;
+    static inline int ddz_load_row(const uint8_t* row, uint64_t* cards, uint32_t masks[4]) {
+        uint64_t lo, hi;
         memcpy(&lo, row, 8);          /* ranks 0..7 */
         memcpy(&hi, row + 7, 8);      /* ranks 7..14 */
         lo &= 0x0F0F0F0F0F0F0F0FULL;  /* keeps the packing in its lanes; limits are checked below */
@@ -109,21 +109,21 @@ cdef extern from *:
             if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(v, limit),
                                                _mm_cmplt_epi8(v, _mm_setzero_si128()))))
                 return 0;
-            masks[0] = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0)));
-            masks[1] = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(1)));
-            masks[2] = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(2)));
-            masks[3] = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(3)));
+            masks[0] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0)));
+            masks[1] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(1)));
+            masks[2] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(2)));
+            masks[3] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(3)));
         }
     #else
         {
-            static const unsigned char limit[15] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1};
+            static const uint8_t limit[15] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1};
             int r, k;
             masks[0] = masks[1] = masks[2] = masks[3] = 0;
             for (r = 0; r < 15; r++) {
                 if (row[r] > limit[r])
                     return 0;
                 for (k = 0; k < 4; k++)
-                    masks[k] |= (unsigned)(row[r] > k) << r;
+                    masks[k] |= (uint32_t)(row[r] > k) << r;
             }
         }
     #endif

@@ -7,15 +7,16 @@ from ._types cimport NIBBLE_GUARD, NIBBLE_LSB, ddz_hand, ddz_move
 
 cdef extern from *:
     """
+    #include <stdint.h>
     #if defined(_MSC_VER)
     #include <intrin.h>
-    static inline int ddz_ctz32(unsigned int x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-    static inline int ddz_popcount32(unsigned int x) { return (int)__popcnt(x); }
-    static inline int ddz_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    static inline int ddz_ctz32(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    static inline int ddz_popcount32(uint32_t x) { return (int)__popcnt(x); }
+    static inline int ddz_popcount64(uint64_t x) { return (int)__popcnt64(x); }
     #else
-    static inline int ddz_ctz32(unsigned int x) { return __builtin_ctz(x); }
-    static inline int ddz_popcount32(unsigned int x) { return __builtin_popcount(x); }
-    static inline int ddz_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int ddz_ctz32(uint32_t x) { return __builtin_ctz(x); }
+    static inline int ddz_popcount32(uint32_t x) { return __builtin_popcount(x); }
+    static inline int ddz_popcount64(uint64_t x) { return __builtin_popcountll(x); }
     #endif
 
     /* The first 8 bytes of a ddz_move (kind, length, main, zero padding) as one word. */

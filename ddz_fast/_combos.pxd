@@ -10,7 +10,7 @@ from ._types cimport (
 
 # Every reading of a valid multiset into out (room for MAX_READINGS); returns how many.
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil
-# `a` may be played on `b` (both valid readings).
+# `a` may be played on `b` (valid readings, or PASS: length 0).
 cdef bint beats(const ddz_move* a, const ddz_move* b) noexcept nogil
 # The cards of a valid reading that are not kickers.
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil

@@ -46,6 +46,8 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
 
 
 cdef bint beats(const ddz_move* a, const ddz_move* b) noexcept nogil:
+    if a.length == 0 or b.length == 0:
+        return a.length != 0            # a pass beats nothing; any play goes on an empty table
     if b.kind == KIND_ROCKET:
         return False
     if a.kind == KIND_ROCKET:

@@ -1,14 +1,31 @@
 # Moves at the Python boundary: the Move value object and lazy move lists.
 
+from libc.stdint cimport uint64_t
+
 from ._rules cimport Rules
-from ._types cimport ddz_move
+from ._types cimport ddz_move, ddz_rules
 
 
 cdef class Move:
     cdef ddz_move c
 
 
+cdef class MoveList:
+    cdef ddz_move* moves
+    cdef Py_ssize_t n
+    cdef uint64_t hand_cards
+    cdef ddz_move prev_move
+    cdef bint can_pass
+    cdef Rules _rules
+    cdef int generate(self) except -1
+
+
 # A Move for a valid reading (kernel output); no checks.
 cdef Move move_from_c(const ddz_move* m)
 # A Move that is valid under `rules`, from a Move or from text with exactly one reading.
 cdef Move as_move(object move, Rules rules)
+# The legal moves of `hand` on `prev` (NULL or length 0: a lead), with PASS last if can_pass.
+cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, bint can_pass)
+# `m` (a reading, or PASS) may be played from `hand` on `prev` under the rules.
+cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
+                        const ddz_rules* rules) noexcept nogil

@@ -13,6 +13,7 @@ from ._rules import Rules
 from .kind import Kind
 
 MOVE_DTYPE: np.dtype[np.void]
+PASS: Move
 
 @disjoint_base
 class Move:
@@ -21,7 +22,7 @@ class Move:
     @staticmethod
     def parse(text: str, *, rules: Rules | None = None) -> Move: ...
     @property
-    def kind(self) -> Kind: ...
+    def kind(self) -> Kind | None: ...
     @property
     def length(self) -> int: ...
     @property

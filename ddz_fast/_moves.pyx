@@ -4,14 +4,14 @@ import numpy as np
 
 from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from ._bits cimport cards_contain, cards_valid, card_count, hand_init
-from ._cards cimport Hand, as_hand, cards_text, packed_from
+from ._cards cimport Hand, as_hand, cards_text, hand_from_packed, packed_from
 from ._combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
 from ._movegen cimport gen_leads, gen_responses
 from ._rules cimport Rules, as_rules
-from ._types cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move
+from ._types cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
 
 from ._cards import RANK_SYMBOLS, counts_array
 from .errors import AmbiguousMoveError, InvalidMoveError
@@ -50,6 +50,8 @@ cdef Move to_move(object move):
 
 
 def _unpickle_move(int kind, int length, int main, uint64_t cards):
+    if length == 0:
+        return PASS
     if not 0 <= kind < N_KINDS or not 0 <= length <= 255 or not 0 <= main <= 255 or not cards_valid(cards):
         raise InvalidMoveError(f"no move has fields {(kind, length, main, cards)!r}")
     cdef Move move = Move.__new__(Move)
@@ -62,7 +64,8 @@ def _unpickle_move(int kind, int length, int main, uint64_t cards):
 
 cdef class Move:
     """A combination: the reading of ``cards`` as ``kind`` with ``length`` units and main rank
-    ``main`` (a rank index 0..14 of ``3456789TJQKA2BR``), per RULES.md section 5.
+    ``main`` (a rank index 0..14 of ``3456789TJQKA2BR``), per RULES.md section 5; or ``PASS``
+    (no cards, length 0, kind None).
 
     ``Move(kind, length, main, cards)`` checks that the tuple is a reading under ``rules``
     (default rules when None) and raises ``InvalidMoveError`` otherwise. ``Move.parse`` reads
@@ -92,8 +95,8 @@ cdef class Move:
 
     @staticmethod
     def parse(text, *, rules=None):
-        """The move written as ``text``: cards with exactly one reading (``"3334"``), or the
-        main part and the kickers around a ``+`` (``"444555666+333"``).
+        """The move written as ``text``: cards with exactly one reading (``"3334"``), the
+        main part and the kickers around a ``+`` (``"444555666+333"``), or ``"pass"``.
 
         Raises ``InvalidMoveError`` if the text is no combination and ``AmbiguousMoveError``
         (listing the readings) if it has several.
@@ -104,6 +107,8 @@ cdef class Move:
         cdef int i, n
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
+        if text.strip().lower() == "pass":
+            return PASS
         main_text, plus, kicker_text = text.partition("+")
         main = packed_from(main_text, MAX_HAND_CARDS)
         kickers = packed_from(kicker_text, MAX_HAND_CARDS)
@@ -123,8 +128,8 @@ cdef class Move:
 
     @property
     def kind(self):
-        """The ``Kind``."""
-        return KINDS[self.c.kind]
+        """The ``Kind``; None for ``PASS``."""
+        return KINDS[self.c.kind] if self.c.length else None
 
     @property
     def length(self):
@@ -156,12 +161,16 @@ cdef class Move:
         return combo_beats(&self.c, &to_move(prev).c)
 
     def __str__(self):
+        if self.c.length == 0:
+            return "pass"
         cdef uint64_t main = main_part(&self.c)
         if main == self.c.cards:
             return cards_text(main)
         return cards_text(main) + "+" + cards_text(self.c.cards - main)
 
     def __repr__(self):
+        if self.c.length == 0:
+            return "Move.parse('pass')"
         return (f"Move({KINDS[self.c.kind].value!r}, {self.c.length}, {self.c.main}, "
                 f"{cards_text(self.c.cards)!r})")
 
@@ -180,18 +189,16 @@ cdef class Move:
 
 
 cdef class MoveList:
-    """The legal moves of a hand, generated on first use (never a pass).
+    """The legal moves of a position, generated on first use.
 
     Sized, iterable, indexable; ``move in moves`` checks one move without generating the rest.
-    Moves come ordered by kind code, then length, then main rank. ``array`` gives them as a
-    numpy structured array of ``MOVE_DTYPE``.
+    Moves come ordered by kind code, then length, then main rank; ``PASS`` comes last, and only
+    in the lists of ``Game.legal_moves()`` when passing is allowed. ``array`` gives them as a
+    numpy structured array of ``MOVE_DTYPE`` (``PASS`` is the all-zero row).
     """
 
-    cdef ddz_move* moves
-    cdef Py_ssize_t n               # -1 until generated
-    cdef Hand _hand
-    cdef Move _prev                 # None: the player leads
-    cdef Rules _rules
+    # fields (see _moves.pxd): moves, n (-1 until generated), hand_cards, prev_move (length 0:
+    # the player leads), can_pass, _rules
 
     def __cinit__(self):
         self.moves = NULL
@@ -201,32 +208,36 @@ cdef class MoveList:
         free(self.moves)
 
     def __init__(self):
-        raise TypeError("MoveList is made by ddz_fast.legal_moves()")
+        raise TypeError("MoveList is made by ddz_fast.legal_moves() or Game.legal_moves()")
 
     cdef int generate(self) except -1:
-        cdef ddz_move buf[MAX_MOVES]
+        cdef ddz_move buf[MAX_MOVES + 1]      # + PASS
         cdef ddz_hand h
-        cdef Py_ssize_t n
-        hand_init(&h, self._hand.packed)
-        if self._prev is None:
-            n = gen_leads(&h, &self._rules.c, buf) - buf
+        cdef ddz_move* end
+        hand_init(&h, self.hand_cards)
+        if self.prev_move.length == 0:
+            end = gen_leads(&h, &self._rules.c, buf)
         else:
-            n = gen_responses(&h, &self._prev.c, &self._rules.c, buf) - buf
-        self.moves = <ddz_move*>malloc((n if n else 1) * sizeof(ddz_move))
+            end = gen_responses(&h, &self.prev_move, &self._rules.c, buf)
+        if self.can_pass:
+            memset(end, 0, sizeof(ddz_move))
+            end += 1
+        self.moves = <ddz_move*>malloc(((end - buf) or 1) * sizeof(ddz_move))
         if self.moves == NULL:
             raise MemoryError()
-        memcpy(self.moves, buf, n * sizeof(ddz_move))
-        self.n = n
+        memcpy(self.moves, buf, (end - buf) * sizeof(ddz_move))
+        self.n = end - buf
         return 0
 
     @property
     def hand(self):
-        return self._hand
+        """The cards of the player to move."""
+        return hand_from_packed(self.hand_cards)
 
     @property
     def prev(self):
         """The move to beat, or None when the player leads."""
-        return self._prev
+        return move_from_c(&self.prev_move) if self.prev_move.length else None
 
     @property
     def rules(self):
@@ -274,29 +285,50 @@ cdef class MoveList:
     def __contains__(self, move):
         if not isinstance(move, Move):
             return False
-        cdef const ddz_move* m = &(<Move>move).c
-        return (is_reading(m, &self._rules.c) and cards_contain(self._hand.packed, m.cards)
-                and (self._prev is None or combo_beats(m, &self._prev.c)))
+        return move_is_legal(&(<Move>move).c, self.hand_cards, &self.prev_move, self.can_pass,
+                             &self._rules.c)
 
     def __repr__(self):
-        on = "" if self._prev is None else f" on {self._prev}"
+        on = "" if self.prev_move.length == 0 else f" on {move_from_c(&self.prev_move)}"
         shown = ", ".join(str(m) for m in self[:8])
         more = ", ..." if len(self) > 8 else ""
-        return f"<MoveList of {self._hand!r}{on}: {self.n} moves ({shown}{more})>"
+        return f"<MoveList of {cards_text(self.hand_cards)!r}{on}: {self.n} moves ({shown}{more})>"
+
+
+cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
+                        const ddz_rules* rules) noexcept nogil:
+    if m.length == 0:
+        return can_pass
+    return (is_reading(m, rules) and cards_contain(hand, m.cards)
+            and (prev.length == 0 or combo_beats(m, prev)))
+
+
+PASS = Move.__new__(Move)      # all fields zero: the MOVE_DTYPE row of "no move"
+
+
+cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, bint can_pass):
+    cdef MoveList moves = MoveList.__new__(MoveList)
+    moves.hand_cards = hand
+    if prev != NULL:
+        moves.prev_move = prev[0]
+    moves.can_pass = can_pass
+    moves._rules = rules
+    return moves
 
 
 def legal_moves(hand, prev=None, *, rules=None):
     """Every legal move of ``hand`` (a Hand, text or 15 counts) as a lazy ``MoveList``.
 
     With ``prev`` (a Move, or text with exactly one reading), only the moves that beat it;
-    otherwise every lead. A pass is never included.
+    otherwise (None or ``PASS``) every lead. A pass is never included.
     """
     cdef Rules r = as_rules(rules)
-    cdef MoveList moves = MoveList.__new__(MoveList)
-    moves._hand = as_hand(hand)
-    moves._rules = r
-    moves._prev = None if prev is None else as_move(prev, r)
-    return moves
+    cdef uint64_t cards = as_hand(hand).packed
+    cdef Move p
+    if prev is None or (isinstance(prev, Move) and (<Move>prev).c.length == 0):
+        return make_move_list(cards, NULL, r, False)
+    p = as_move(prev, r)
+    return make_move_list(cards, &p.c, r, False)
 
 
 def classify(cards, *, rules=None):

@@ -27,6 +27,7 @@ cdef class Rules:
         if distinct_single_wings:
             self.c.distinct_single_kickers |= 1 << KIND_PLANE_SINGLES
         self.c.rocket_kickers = False
+        self.c.single_round_auction = auction == "single_round"
 
     def _key(self):
         return (self.distinct_single_wings, self.auction)

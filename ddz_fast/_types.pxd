@@ -62,6 +62,9 @@ cdef extern from *:
     typedef struct {
         unsigned char unit, min_length, max_length, max_main, kicker_size, kickers_per_rank;
     } ddz_kind_shape;
+    #if defined(__GNUC__)
+    __attribute__((unused))
+    #endif
     static const ddz_kind_shape DDZ_KIND_SHAPES[14] = {
         {1, 1, 1, 14, 0, 0},    /* single */
         {2, 1, 1, 12, 0, 0},    /* pair */
@@ -112,3 +115,4 @@ ctypedef struct ddz_rules:
     uint32_t kinds                    # bit k set: kind k exists
     uint32_t distinct_single_kickers  # bit k set: kind k's single kickers have pairwise different ranks
     uint8_t rocket_kickers            # both jokers may serve as kickers together
+    uint8_t single_round_auction      # auction: everyone speaks once (else: open)

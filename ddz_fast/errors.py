@@ -12,3 +12,17 @@ class InvalidMoveError(ValueError):
 
 class AmbiguousMoveError(ValueError):
     """Card text with several readings where exactly one was needed; the message lists them."""
+
+
+class IllegalActionError(ValueError):
+    """An action the game does not allow now: the wrong phase, a game that is over, nothing
+    to undo. The game is left unchanged."""
+
+
+class IllegalBidError(IllegalActionError):
+    """A bid that is not a pass or above the highest bid so far."""
+
+
+class IllegalMoveError(IllegalActionError):
+    """A move that is not legal for the player to move: cards not in the hand, a combination
+    that does not beat the trick, a pass by the leader."""

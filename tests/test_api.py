@@ -338,3 +338,21 @@ def test_batch_bad_prevs():
         legal_move_counts(HANDS, prevs)
     packed = np.zeros(4, dtype=[("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")])
     assert np.array_equal(legal_moves_batch(HANDS, packed)[1], legal_moves_batch(HANDS)[1])
+
+
+# --- PASS ----------------------------------------------------------------------------------
+
+def test_pass():
+    from ddz_fast import PASS
+    assert str(PASS) == "pass" and PASS.kind is None and PASS.length == 0 and PASS.cards == ""
+    assert Move.parse("pass") is PASS and Move.parse(" PASS ") is PASS
+    assert eval(repr(PASS)) is PASS and pickle.loads(pickle.dumps(PASS)) is PASS
+    assert not beats(PASS, "3") and beats("3", PASS) and not PASS.beats(PASS)
+    assert list(legal_moves("34", PASS)) == list(legal_moves("34"))
+    assert PASS not in legal_moves("34") and PASS not in legal_moves("34", "3")
+    game = ddz_fast.Game.from_hands(["34", "56", "7"])
+    assert PASS not in game.legal_moves()                  # the leader may not pass
+    game.play("3")
+    answers = game.legal_moves()
+    assert PASS in answers and answers[-1] is not PASS and answers[-1] == PASS
+    assert answers.array[-1].tolist() == (0, 0, 0, 0)     # the all-zero row

@@ -23,6 +23,11 @@ def test_movegen_bench_prints_every_row():
     assert all(float(r[3]) > 0 for r in rows)
 
 
+def test_game_bench_prints_its_figures():
+    out = run("bench/game.py", "--games", "60", "--repeat", "1")
+    assert "ns/decision" in out and "ns/pair" in out and "copy()" in out
+
+
 def test_stubs_match_the_extensions():
     allowlist = os.path.join(ROOT, "tests", "stubtest_allowlist.txt")
     out = run("-m", "mypy.stubtest", "ddz_fast", "--allowlist", allowlist)

@@ -1,0 +1,13 @@
+# The Python Game: a handle on a native ddz_game (see _state.pxd).
+
+from ._moves cimport Move
+from ._rules cimport Rules
+from ._state cimport ddz_game
+
+
+cdef class Game:
+    cdef ddz_game g
+    cdef Rules _rules
+    cdef object first_bidder_arg      # as given to Game(): replays and pickles
+    cdef int check_phase(self, int phase) except -1
+    cdef str why_illegal(self, Move m)

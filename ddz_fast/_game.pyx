@@ -1,0 +1,431 @@
+# The game at the Python boundary: a thin handle on a native ddz_game.
+
+import secrets
+
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from ._bits cimport card_count, cards_contain, cards_valid
+from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
+from ._combos cimport is_reading
+from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
+from ._rules cimport Rules, as_rules
+from ._state cimport (
+    MAX_BID, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_game, ddz_state, ddz_step,
+    game_push, game_undo, stake, state_deal, state_key, state_scores, state_setup,
+)
+from ._types cimport MAX_HAND_CARDS, N_RANKS, ddz_move
+
+from ._cards import RANK_SYMBOLS
+from .errors import IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError
+from .result import Result
+
+PHASES = ("auction", "play", "over")
+cdef Py_ssize_t INITIAL_STEPS = 64
+
+
+cdef int check_seat(object seat, str what) except -1:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 2:
+        raise ValueError(f"{what} must be a seat 0, 1 or 2, not {seat!r}")
+    return seat
+
+
+cdef int check_bid_value(object bid, int lowest) except -1:
+    if not isinstance(bid, int) or isinstance(bid, bool) or not (bid == 0 or lowest <= bid <= MAX_BID):
+        raise IllegalBidError(
+            f"a bid is 0 (pass) or above the highest bid so far ({lowest - 1}) up to {MAX_BID}, "
+            f"not {bid!r}")
+    return bid
+
+
+cdef inline ddz_move bid_action(int bid) noexcept:
+    """A bid as a history step's action: length 0, the bid in `main`, the rest zero."""
+    cdef ddz_move action
+    memset(&action, 0, sizeof(ddz_move))
+    action.main = bid
+    return action
+
+
+def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
+    """Point changes of a deal, the landlord's first: ``(landlord, farmer, farmer)``.
+
+    Each farmer settles bid x 2**bombs (x2 more for a spring or an anti-spring) with the
+    landlord (RULES.md section 7). A spring needs a landlord's win, an anti-spring a farmers' win.
+    """
+    if not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= MAX_BID:
+        raise ValueError(f"bid must be 1, 2 or 3, not {bid!r}")
+    if not isinstance(bombs, int) or isinstance(bombs, bool) or not 0 <= bombs <= 14:
+        raise ValueError(f"bombs must be 0..14 (13 bombs and the rocket at most), not {bombs!r}")
+    if spring and not landlord_won or anti_spring and landlord_won:
+        raise ValueError("a spring needs the landlord to win, an anti-spring the farmers")
+    cdef int64_t each = stake(bid, bombs, bool(spring or anti_spring))
+    return (2 * each, -each, -each) if landlord_won else (-2 * each, each, each)
+
+
+def _replay(cls, setup, actions):
+    """Unpickle: rebuild the game from its setup and replay its history."""
+    game = cls(setup[0], rules=setup[1], first_bidder=setup[2]) if setup[0] is not None else \
+        cls.from_hands(setup[3], landlord=setup[4], bid=setup[5], kitty=setup[6], rules=setup[1])
+    for action in actions:
+        game.push(action)
+    return game
+
+
+cdef class Game:
+    """A deal of Dou Dizhu from the shuffle to the score, as native state.
+
+    ``Game(seed)`` deals per RULES.md section 2: the deal is a pure function of ``seed`` (drawn
+    at random and recorded when None). ``first_bidder=None``: the holder of the marked card bids
+    first. ``Game.from_hands`` sets up a position in the play phase instead.
+
+    Checked actions, ``bid(n)`` and ``play(move)``, raise a ``ValueError`` subclass and leave the
+    game unchanged when they are not legal. ``push`` is the unchecked fast path; ``undo`` takes
+    back the last action of any phase; ``copy`` duplicates the game, history included.
+    """
+
+    # fields (see _game.pxd): g, the native game; _rules; first_bidder_arg
+
+    def __cinit__(self):
+        self.g.steps = <ddz_step*>malloc(INITIAL_STEPS * sizeof(ddz_step))
+        if self.g.steps == NULL:
+            raise MemoryError()
+        self.g.capacity = INITIAL_STEPS
+        self.g.n_steps = 0
+
+    def __dealloc__(self):
+        free(self.g.steps)
+
+    def __init__(self, seed=None, *, rules=None, first_bidder=None):
+        if seed is None:
+            seed = secrets.randbits(64)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        elif not 0 <= seed < 2 ** 64:
+            raise ValueError(f"seed must be in 0..2**64-1, not {seed}")
+        cdef int first = -1 if first_bidder is None else check_seat(first_bidder, "first_bidder")
+        self._rules = as_rules(rules)
+        self.g.rules = self._rules.c
+        self.g.seed = seed
+        self.g.dealt = True
+        self.g.n_steps = 0
+        self.first_bidder_arg = first_bidder
+        state_deal(&self.g.s, seed, 0, first)
+
+    @classmethod
+    def from_hands(cls, hands, *, landlord=0, bid=1, kitty=None, rules=None):
+        """A game in the play phase: the seats hold ``hands`` (three card sets of 1 to 20 cards,
+        together within the deck), ``landlord`` won the auction with ``bid`` and leads.
+        ``kitty`` (at most 3 cards) is only recorded."""
+        cdef Game game = cls.__new__(cls)
+        cdef uint64_t packed[3]
+        cdef uint64_t kitty_cards = 0, total = 0
+        cdef int seat
+        if isinstance(hands, (str, Hand)) or len(hands) != 3:
+            raise InvalidCardsError("hands must be three card sets, one per seat")
+        for seat in range(3):
+            try:
+                packed[seat] = packed_from(hands[seat], MAX_HAND_CARDS)
+            except InvalidCardsError as e:
+                raise InvalidCardsError(f"seat {seat}: {e}") from None
+            if packed[seat] == 0:
+                raise InvalidCardsError(f"seat {seat} holds no card: the deal would be over")
+            total += packed[seat]                # nibbles reach at most 12: no carry
+        if not cards_valid(total):
+            raise InvalidCardsError(
+                f"the hands hold more than the deck: {cards_text(packed[0])}, "
+                f"{cards_text(packed[1])}, {cards_text(packed[2])}")
+        check_seat(landlord, "landlord")
+        if not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= MAX_BID:
+            raise ValueError(f"bid must be 1, 2 or 3, not {bid!r}")
+        if kitty is not None:
+            kitty_cards = packed_from(kitty, 3)
+        game._rules = as_rules(rules)
+        game.g.rules = game._rules.c
+        game.g.dealt = False
+        game.g.origin = packed
+        state_setup(&game.g.s, packed, landlord, bid, kitty_cards)
+        return game
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def seed(self):
+        """The seed of the deal (None for a set-up game)."""
+        return self.g.seed if self.g.dealt else None
+
+    @property
+    def rules(self):
+        return self._rules
+
+    @property
+    def phase(self):
+        """``"auction"``, ``"play"`` or ``"over"``."""
+        return PHASES[self.g.s.phase]
+
+    @property
+    def to_move(self):
+        """The seat to bid or play (None once the game is over)."""
+        return None if self.g.s.phase == PHASE_OVER else self.g.s.to_move
+
+    @property
+    def hands(self):
+        """The cards of seats 0, 1 and 2."""
+        return tuple(hand_from_packed(self.g.s.hands[seat]) for seat in range(3))
+
+    @property
+    def kitty(self):
+        """The three cards set aside at the deal; the landlord takes them into his hand."""
+        return hand_from_packed(self.g.s.kitty)
+
+    @property
+    def marked_card(self):
+        """The rank of the card turned face up at the deal (None for a set-up game)."""
+        return RANK_SYMBOLS[self.g.s.marked_rank] if self.g.s.marked_rank < N_RANKS else None
+
+    @property
+    def first_bidder(self):
+        return self.g.s.first_bidder
+
+    @property
+    def landlord(self):
+        """The landlord's seat, once the auction is over."""
+        return None if self.g.s.landlord == NO_SEAT else self.g.s.landlord
+
+    @property
+    def winning_bid(self):
+        """The landlord's bid, once the auction is over."""
+        return None if self.g.s.landlord == NO_SEAT else self.g.s.bid
+
+    @property
+    def highest_bid(self):
+        """The highest bid so far (0: none)."""
+        return self.g.s.bid
+
+    @property
+    def redeals(self):
+        """How many all-pass auctions led to a new deal."""
+        return self.g.s.redeals
+
+    @property
+    def last_move(self):
+        """The combination to beat in the current trick (None when the player to move leads)."""
+        return move_from_c(&self.g.s.last_move) if self.g.s.last_move.length else None
+
+    @property
+    def last_mover(self):
+        """Who played ``last_move`` (None when the player to move leads)."""
+        return self.g.s.last_mover if self.g.s.last_move.length else None
+
+    @property
+    def passes(self):
+        """Passes in a row: in play since the last combination, in the auction since the last bid."""
+        return self.g.s.passes
+
+    @property
+    def bombs(self):
+        """Bombs and rockets played so far."""
+        return self.g.s.bombs
+
+    @property
+    def history(self):
+        """Every action so far as ``(seat, action)``: a bid (0 = pass) in the auction, a Move
+        (or PASS) in play. All-pass auctions stay in it; the redeals follow from them."""
+        cdef Py_ssize_t i
+        cdef ddz_step* step
+        out = []
+        for i in range(self.g.n_steps):
+            step = &self.g.steps[i]
+            out.append((step.before.to_move, step.action.main if step.before.phase == PHASE_AUCTION
+                        else move_from_c(&step.action)))
+        return out
+
+    @property
+    def cards_played(self):
+        """The cards each seat has played so far in this deal."""
+        cdef ddz_state dealt
+        cdef uint64_t start[3]
+        cdef int seat
+        if self.g.s.phase == PHASE_AUCTION:
+            return (Hand(), Hand(), Hand())
+        if self.g.dealt:
+            state_deal(&dealt, self.g.seed, self.g.s.redeals, 0)
+            start = dealt.hands
+            start[self.g.s.landlord] += dealt.kitty
+        else:
+            start = self.g.origin
+        return tuple(hand_from_packed(start[seat] - self.g.s.hands[seat]) for seat in range(3))
+
+    @property
+    def result(self):
+        """The ``Result`` once the game is over, else None."""
+        cdef int64_t scores[3]
+        cdef bint spring, anti_spring
+        cdef int64_t multiplier
+        if self.g.s.phase != PHASE_OVER:
+            return None
+        multiplier = state_scores(&self.g.s, scores, &spring, &anti_spring)
+        return Result(
+            winner="landlord" if self.g.s.winner == self.g.s.landlord else "farmers",
+            landlord=self.g.s.landlord, bid=self.g.s.bid, bombs=self.g.s.bombs, spring=spring,
+            anti_spring=anti_spring, multiplier=multiplier,
+            scores=(scores[0], scores[1], scores[2]))
+
+    def key(self):
+        """A 64-bit Zobrist hash of the position (hands, seat to move, trick and auction state,
+        landlord, bid, bombs, spring chances), updated incrementally."""
+        return self.g.s.key
+
+    def _key_from_scratch(self):
+        """key() recomputed from the position (for tests)."""
+        return state_key(&self.g.s)
+
+    # --- actions -------------------------------------------------------------------------
+
+    cdef int check_phase(self, int phase) except -1:
+        if self.g.s.phase == phase:
+            return 0
+        if self.g.s.phase == PHASE_OVER:
+            raise IllegalActionError("the game is over")
+        if phase == PHASE_AUCTION:
+            raise IllegalActionError("the auction is over: the game is in the play phase")
+        raise IllegalActionError("the game is in the auction: bid first")
+
+    def legal_bids(self):
+        """The legal bids of the player to move: 0 (pass) and every bid above the highest so
+        far; empty outside the auction."""
+        if self.g.s.phase != PHASE_AUCTION:
+            return []
+        return [0] + list(range(self.g.s.bid + 1, MAX_BID + 1))
+
+    def bid(self, n):
+        """Bid ``n`` (0 = pass) for the player to move; a 3 or the end of the auction makes a
+        landlord, an all-pass auction a new deal. Raises ``IllegalBidError`` if not legal."""
+        self.check_phase(PHASE_AUCTION)
+        cdef ddz_move action = bid_action(check_bid_value(n, self.g.s.bid + 1))
+        game_push(&self.g, &action)
+
+    def legal_moves(self):
+        """The legal moves of the player to move as a ``MoveList``, with ``PASS`` last when
+        passing is allowed (never for the leader); empty outside the play phase."""
+        if self.g.s.phase != PHASE_PLAY:
+            return make_move_list(0, NULL, self._rules, False)
+        return make_move_list(self.g.s.hands[self.g.s.to_move], &self.g.s.last_move, self._rules,
+                              self.g.s.last_move.length != 0)
+
+    def play(self, move):
+        """Play ``move`` (a Move, ``PASS``, or text with one reading such as ``"333+4"`` or
+        ``"pass"``) for the player to move. Raises ``IllegalMoveError`` if it is not legal."""
+        self.check_phase(PHASE_PLAY)
+        cdef Move m = move if isinstance(move, Move) else Move.parse(move, rules=self._rules)
+        cdef ddz_state* s = &self.g.s
+        if not move_is_legal(&m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0,
+                             &self._rules.c):
+            raise IllegalMoveError(self.why_illegal(m))
+        game_push(&self.g, &m.c)
+
+    cdef str why_illegal(self, Move m):
+        cdef ddz_state* s = &self.g.s
+        if m.c.length == 0:
+            return f"seat {s.to_move} leads and may not pass"
+        if not is_reading(&m.c, &self._rules.c):
+            return f"{m!r} is no combination under {self._rules!r}"
+        if not cards_contain(s.hands[s.to_move], m.c.cards):
+            return f"{m.cards} is not in the hand of seat {s.to_move} ({cards_text(s.hands[s.to_move])})"
+        return f"{m} does not beat {move_from_c(&s.last_move)}"
+
+    def push(self, action):
+        """Apply ``action`` fast, without the legality checks of ``bid`` and ``play``: a bid
+        0..3 in the auction, a Move or ``PASS`` in play. Only what keeps the state sound is
+        checked (the phase, a bid in range, cards in the hand); an action the rules forbid
+        (a low bid, a move that does not beat the trick, a pass by the leader) is applied
+        anyway and leaves a position the rules cannot reach. Meant for search over moves that
+        came from ``legal_moves()``."""
+        cdef ddz_move a
+        if self.g.s.phase == PHASE_AUCTION:
+            a = bid_action(check_bid_value(action, 1))
+        elif self.g.s.phase == PHASE_PLAY:
+            if not isinstance(action, Move):
+                raise TypeError(f"push() takes a Move or PASS in the play phase, not {action!r}")
+            a = (<Move>action).c
+            if not cards_contain(self.g.s.hands[self.g.s.to_move], a.cards):
+                raise IllegalMoveError(f"{action.cards} is not in the hand of seat {self.g.s.to_move}")
+        else:
+            raise IllegalActionError("the game is over")
+        game_push(&self.g, &a)
+
+    def undo(self):
+        """Take back the last action (of any phase) and return it; the game is then exactly
+        as it was before it."""
+        if self.g.n_steps == 0:
+            raise IllegalActionError("nothing to undo")
+        cdef ddz_step* step = &self.g.steps[self.g.n_steps - 1]
+        action = step.action.main if step.before.phase == PHASE_AUCTION else move_from_c(&step.action)
+        game_undo(&self.g)
+        return action
+
+    def copy(self, *, stack=True):
+        """An independent copy; with ``stack=False`` without the history (it cannot undo
+        past the current position)."""
+        cdef Game other = Game.__new__(Game)
+        cdef ddz_step* steps = other.g.steps
+        cdef Py_ssize_t capacity = other.g.capacity
+        other.g = self.g
+        other._rules = self._rules
+        other.first_bidder_arg = self.first_bidder_arg
+        other.g.steps = steps
+        other.g.capacity = capacity
+        other.g.n_steps = 0
+        if stack and self.g.n_steps:
+            if self.g.n_steps > capacity:
+                steps = <ddz_step*>realloc(steps, self.g.n_steps * sizeof(ddz_step))
+                if steps == NULL:
+                    raise MemoryError()
+                other.g.steps = steps
+                other.g.capacity = self.g.n_steps
+            memcpy(other.g.steps, self.g.steps, self.g.n_steps * sizeof(ddz_step))
+            other.g.n_steps = self.g.n_steps
+        return other
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        if self.g.dealt:
+            setup = (self.g.seed, self._rules, self.first_bidder_arg)
+        else:
+            setup = (None, self._rules, None, tuple(cards_text(h) for h in self.g.origin),
+                     self.g.s.landlord, self.g.s.bid, cards_text(self.g.s.kitty) or None)
+        return (_replay, (type(self), setup, [a for _, a in self.history]))
+
+    # --- text ----------------------------------------------------------------------------
+
+    def __repr__(self):
+        counts = "/".join(str(card_count(self.g.s.hands[seat])) for seat in range(3))
+        where = f"seed={self.g.seed}" if self.g.dealt else "set up"
+        turn = "" if self.g.s.phase == PHASE_OVER else f", seat {self.g.s.to_move} to move"
+        return f"<Game {where}: {self.phase}{turn}, cards {counts}>"
+
+    def __str__(self):
+        cdef ddz_state* s = &self.g.s
+        lines = [repr(self)]
+        if s.phase == PHASE_AUCTION:
+            lines.append(f"  auction: highest bid {s.bid}"
+                         + (f" by seat {s.high_bidder}" if s.high_bidder != NO_SEAT else "")
+                         + f", first bidder seat {s.first_bidder}, marked card {self.marked_card}")
+        else:
+            lines.append(f"  landlord: seat {s.landlord} at {s.bid}, bombs {s.bombs}")
+        for seat in range(3):
+            role = " (landlord)" if seat == s.landlord else ""
+            lines.append(f"  seat {seat}{role}: {cards_text(s.hands[seat]) or '-'}")
+        if s.phase == PHASE_PLAY:
+            trick = "leads" if not s.last_move.length else \
+                f"to beat {move_from_c(&s.last_move)} of seat {s.last_mover}, {s.passes} pass(es)"
+            lines.append(f"  seat {s.to_move} {trick}")
+        elif s.phase == PHASE_OVER:
+            r = self.result
+            lines.append(f"  {r.winner} won (seat {s.winner} went out), scores {r.scores}")
+        return "\n".join(lines)

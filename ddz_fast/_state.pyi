@@ -1,0 +1,1 @@
+# Kernels only: nothing here is callable from Python.

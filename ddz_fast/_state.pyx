@@ -1,0 +1,239 @@
+# The game as native state (RULES.md sections 2 to 4 and 7).
+
+from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdlib cimport realloc
+from libc.string cimport memset
+
+from ._bits cimport ctz32, gather_nibble_bits, hand_init
+from ._movegen cimport gen_leads, gen_responses
+from ._random cimport random_below, splitmix64
+from ._types cimport (
+    KIND_BOMB, NIBBLE_LSB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
+)
+
+cdef enum:
+    DECK_SIZE = 54
+    HAND_SIZE = 17
+    MARK_FIRST = 16           # the marked card lies in positions 16..33 of the shuffled deck:
+    MARK_SPAN = 18            # in the middle, and as often in each seat's hand
+
+cdef int NEXT[3]
+NEXT[:] = [1, 2, 0]
+
+# Zobrist keys: one per (seat, rank, count) of the hands; the rest of the position is mixed in
+# by status_hash. Fixed numbers, so keys agree between runs and machines.
+cdef uint64_t ZOBRIST[3][N_RANKS][5]
+cdef uint64_t _zobrist_state = 0x5EED0DD2F457ULL
+for _seat in range(3):
+    for _rank in range(N_RANKS):
+        ZOBRIST[_seat][_rank][0] = 0
+        for _count in range(1, 5):
+            ZOBRIST[_seat][_rank][_count] = splitmix64(&_zobrist_state)
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef inline uint64_t status_hash(const ddz_state* s) noexcept nogil:
+    """Everything of the position but the hands: whose turn, the trick, the auction, and what
+    the score depends on (landlord, bid, bombs, whether a spring is still possible)."""
+    cdef uint64_t spring = ((s.landlord != NO_SEAT
+                             and s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord]) * 1
+                            + (s.landlord != NO_SEAT and s.plays[s.landlord] > 1) * 2)
+    cdef uint64_t x = (<uint64_t>s.phase | <uint64_t>s.to_move << 2 | <uint64_t>s.last_mover << 4
+                       | <uint64_t>s.passes << 6 | <uint64_t>s.landlord << 8 | <uint64_t>s.bid << 10
+                       | <uint64_t>s.high_bidder << 12 | <uint64_t>s.speeches << 14
+                       | spring << 18 | <uint64_t>s.bombs << 20)
+    if s.last_move.length:
+        x |= (<uint64_t>s.last_move.kind << 32 | <uint64_t>s.last_move.length << 40
+              | <uint64_t>s.last_move.main << 48 | <uint64_t>1 << 56)
+    return mix(x + <uint64_t>0x9E3779B97F4A7C15ULL)
+
+
+cdef inline uint64_t hand_key(int seat, uint64_t cards, uint32_t ranks) noexcept nogil:
+    """The Zobrist keys of `cards` held by `seat`, over the ranks of `ranks`."""
+    cdef uint64_t key = 0
+    cdef int r
+    while ranks:
+        r = ctz32(ranks)
+        ranks &= ranks - 1
+        key ^= ZOBRIST[seat][r][(cards >> (4 * r)) & 0xF]
+    return key
+
+
+cdef uint64_t state_key(const ddz_state* s) noexcept nogil:
+    cdef uint64_t key = status_hash(s)
+    cdef int seat
+    for seat in range(3):
+        key ^= hand_key(seat, s.hands[seat], 0x7FFF)
+    return key
+
+
+cdef inline int rank_of_card(int card) noexcept nogil:
+    """Cards 0..51 are four of each rank 3..2; 52 and 53 the black and the red joker."""
+    return card >> 2 if card < 52 else RANK_BLACK_JOKER + card - 52
+
+
+cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder) noexcept nogil:
+    cdef uint8_t deck[DECK_SIZE]
+    cdef uint64_t rng = seed ^ (<uint64_t>redeals * <uint64_t>0xD1B54A32D192ED03ULL)
+    cdef int i, j, card, mark
+    memset(s, 0, sizeof(ddz_state))
+    for i in range(DECK_SIZE):
+        deck[i] = i
+    for i in range(DECK_SIZE - 1, 0, -1):        # Fisher-Yates
+        j = random_below(&rng, i + 1)
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+    mark = MARK_FIRST + random_below(&rng, MARK_SPAN)
+    for i in range(3 * HAND_SIZE):                # one card at a time, seat 0 first
+        s.hands[i % 3] += <uint64_t>1 << (4 * rank_of_card(deck[i]))
+    for i in range(3 * HAND_SIZE, DECK_SIZE):
+        s.kitty += <uint64_t>1 << (4 * rank_of_card(deck[i]))
+    s.marked_rank = rank_of_card(deck[mark])
+    s.first_bidder = mark % 3 if first_bidder < 0 else first_bidder
+    s.to_move = s.first_bidder
+    s.redeals = redeals
+    s.phase = PHASE_AUCTION
+    s.landlord = s.high_bidder = s.last_mover = s.winner = NO_SEAT
+    s.key = state_key(s)
+
+
+cdef void state_setup(ddz_state* s, const uint64_t* hands, int landlord, int bid,
+                      uint64_t kitty) noexcept nogil:
+    memset(s, 0, sizeof(ddz_state))
+    s.hands[0] = hands[0]
+    s.hands[1] = hands[1]
+    s.hands[2] = hands[2]
+    s.kitty = kitty
+    s.phase = PHASE_PLAY
+    s.landlord = s.high_bidder = s.first_bidder = s.to_move = landlord
+    s.bid = bid
+    s.marked_rank = N_RANKS
+    s.last_mover = s.winner = NO_SEAT
+    s.key = state_key(s)
+
+
+cdef inline void end_auction(ddz_state* s, int landlord) noexcept nogil:
+    s.landlord = landlord
+    s.hands[landlord] += s.kitty
+    s.phase = PHASE_PLAY
+    s.to_move = landlord
+    s.passes = 0
+    s.key = state_key(s)
+
+
+cdef inline bint auction_done(const ddz_state* s, const ddz_rules* rules) noexcept nogil:
+    """Single round: everyone spoke. Open: two passes after a bid, or three without one."""
+    if rules.single_round_auction:
+        return s.speeches == 3
+    return s.passes == (2 if s.high_bidder != NO_SEAT else 3)
+
+
+cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules, uint64_t seed) noexcept nogil:
+    cdef int seat = s.to_move
+    cdef uint64_t before = status_hash(s)
+    s.speeches += 1
+    if bid:
+        s.bid = bid
+        s.high_bidder = seat
+        s.passes = 0
+    else:
+        s.passes += 1
+    if bid == MAX_BID:
+        end_auction(s, seat)
+    elif auction_done(s, rules):
+        if s.high_bidder != NO_SEAT:
+            end_auction(s, s.high_bidder)
+        else:           # all passed: the next seat bids first on a new deal
+            state_deal(s, seed, s.redeals + 1, NEXT[s.first_bidder])
+    else:
+        s.to_move = NEXT[seat]
+        s.key ^= before ^ status_hash(s)
+
+
+cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
+    cdef int seat = s.to_move
+    cdef uint64_t before = status_hash(s), cards = s.hands[seat]
+    cdef ddz_hand changed
+    if m.length == 0:
+        s.passes += 1
+        if s.passes == 2:                   # both others passed: the last player leads
+            memset(&s.last_move, 0, sizeof(ddz_move))
+            s.passes = 0
+    else:
+        hand_init(&changed, m.cards)
+        s.hands[seat] = cards - m.cards
+        s.key ^= hand_key(seat, cards, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
+        s.last_move = m[0]
+        s.last_mover = seat
+        s.passes = 0
+        s.bombs += m.kind >= KIND_BOMB
+        s.plays[seat] += s.plays[seat] < 255
+        if s.hands[seat] == 0:
+            s.phase = PHASE_OVER
+            s.winner = seat
+    s.to_move = NEXT[seat]
+    s.key ^= before ^ status_hash(s)
+
+
+cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
+                                 ddz_move* out) noexcept nogil:
+    cdef ddz_hand h
+    if s.phase != PHASE_PLAY:
+        return out
+    hand_init(&h, s.hands[s.to_move])
+    if s.last_move.length == 0:
+        return gen_leads(&h, rules, out)
+    out = gen_responses(&h, &s.last_move, rules, out)
+    memset(out, 0, sizeof(ddz_move))        # PASS
+    return out + 1
+
+
+cdef int state_lowest_bid(const ddz_state* s) noexcept nogil:
+    return s.bid + 1
+
+
+cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil:
+    return <int64_t>bid << (bombs + doubled)
+
+
+cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
+                          bint* anti_spring) noexcept nogil:
+    cdef int landlord = s.landlord, seat
+    cdef bint landlord_won = s.winner == landlord
+    spring[0] = landlord_won and s.plays[0] + s.plays[1] + s.plays[2] == s.plays[landlord]
+    anti_spring[0] = not landlord_won and s.plays[landlord] == 1
+    cdef int64_t each = stake(s.bid, s.bombs, spring[0] or anti_spring[0])
+    for seat in range(3):
+        scores[seat] = each if (seat == landlord) == landlord_won else -each
+    scores[landlord] *= 2
+    return each // s.bid
+
+
+cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil:
+    cdef ddz_step* grown
+    if g.n_steps == g.capacity:
+        grown = <ddz_step*>realloc(g.steps, 2 * g.capacity * sizeof(ddz_step))
+        if grown == NULL:
+            with gil:
+                raise MemoryError("game history")
+        g.steps = grown
+        g.capacity *= 2
+    g.steps[g.n_steps].before = g.s
+    g.steps[g.n_steps].action = action[0]
+    g.n_steps += 1
+    if g.s.phase == PHASE_AUCTION:
+        state_bid(&g.s, action.main, &g.rules, g.seed)
+    else:
+        state_play(&g.s, action)
+    return 0
+
+
+cdef void game_undo(ddz_game* g) noexcept nogil:
+    g.n_steps -= 1
+    g.s = g.steps[g.n_steps].before

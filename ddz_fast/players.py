@@ -1,0 +1,62 @@
+"""Players for ``Series.run``: callables that take a Game and return the action of the seat to
+move: a bid (0 = pass) in the auction, a Move (or PASS) in play."""
+
+import random
+
+from ._game import Game
+from ._moves import PASS
+from .kind import Kind
+
+_BOMBS = (Kind.BOMB, Kind.ROCKET)
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions (bids and moves alike)."""
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def __call__(self, game: Game):
+        if game.phase == "auction":
+            return self.rng.choice(game.legal_bids())
+        moves = game.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+    def __repr__(self):
+        return "RandomPlayer()"
+
+
+class GreedyPlayer:
+    """A simple baseline. Bids by counting high cards; leads the move that sheds the most cards
+    (lowest first on ties); answers with the lowest move that beats the trick; lets a partner's
+    trick stand; keeps bombs and the rocket for when an opponent is close to going out."""
+
+    def __call__(self, game: Game):
+        seat = game.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is no seat to move")
+        hand = game.hands[seat]
+        if game.phase == "auction":
+            counts = hand.counts
+            strength = int(counts[12]) + int(counts[13]) * 2 + int(counts[14]) * 2 + 2 * int((counts == 4).sum())
+            wanted = min(3, strength // 2)
+            return wanted if wanted > game.highest_bid else 0
+        moves = list(game.legal_moves())
+        landlord = game.landlord
+        if game.last_move is not None and seat != landlord and game.last_mover != landlord:
+            return PASS                              # the partner holds the trick
+        opponents = [s for s in range(3) if (s == landlord) != (seat == landlord)]
+        danger = min(len(game.hands[s]) for s in opponents) <= 4
+        plain = [m for m in moves if m.kind is not None and m.kind not in _BOMBS]
+        bombs = [m for m in moves if m.kind in _BOMBS]
+        if game.last_move is None:
+            pool = plain or bombs
+            return max(pool, key=lambda m: (len(m.cards), -m.main))
+        if plain:
+            return min(plain, key=lambda m: m.main)
+        if bombs and danger:
+            return bombs[0]
+        return PASS
+
+    def __repr__(self):
+        return "GreedyPlayer()"
