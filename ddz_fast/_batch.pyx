@@ -86,11 +86,11 @@ cdef extern from *:
     /* One row of 15 uint8 rank counts -> nibble-packed cards and the rank masks of ddz_hand.
        Returns 0 if a count is above its limit (4, or 1 for a joker). */
     static inline int ddz_load_row(const uint8_t* row, uint64_t* cards, uint32_t masks[4]) {
-        uint64_t lo, hi;
-        memcpy(&lo, row, 8);          /* ranks 0..7 */
-        memcpy(&hi, row + 7, 8);      /* ranks 7..14 */
-        lo &= 0x0F0F0F0F0F0F0F0FULL;  /* keeps the packing in its lanes; limits are checked below */
-        hi &= 0x0F0F0F0F0F0F0F0FULL;
+        uint64_t raw_lo, raw_hi, lo, hi;
+        memcpy(&raw_lo, row, 8);          /* ranks 0..7 */
+        memcpy(&raw_hi, row + 7, 8);      /* ranks 7..14 */
+        lo = raw_lo & 0x0F0F0F0F0F0F0F0FULL;   /* keeps the packing in its lanes; limits are */
+        hi = raw_hi & 0x0F0F0F0F0F0F0F0FULL;   /* checked below */
         lo = (lo | (lo >> 4)) & 0x00FF00FF00FF00FFULL;
         lo = (lo | (lo >> 8)) & 0x0000FFFF0000FFFFULL;
         lo = (lo | (lo >> 16)) & 0x00000000FFFFFFFFULL;
@@ -99,13 +99,11 @@ cdef extern from *:
         hi = (hi | (hi >> 16)) & 0x00000000FFFFFFFFULL;
     #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         {
-            unsigned char padded[16];
-            __m128i v, limit;
-            memcpy(padded, row, 15);
-            padded[15] = 0;
-            v = _mm_loadu_si128((const __m128i*)padded);
+            /* the 15 counts and a zero byte, built in registers (a 16-byte load of a row
+               stored in two halves would stall on store forwarding) */
+            __m128i v = _mm_set_epi64x((long long)(raw_hi >> 8), (long long)raw_lo);
             /* signed compares: counts above 127 read as negative, so test them apart */
-            limit = _mm_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0);
+            __m128i limit = _mm_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0);
             if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(v, limit),
                                                _mm_cmplt_epi8(v, _mm_setzero_si128()))))
                 return 0;
