@@ -19,7 +19,7 @@ from setuptools.command.build_ext import build_ext
 DEBUG = os.environ.get("DDZ_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("DDZ_NATIVE", "") not in ("", "0")
 
-MODULES = ["_movegen", "_combos", "_cards", "_rules", "_moves", "_batch", "_state", "_game", "_perft"]
+MODULES = ["_movegen", "_combos", "_cards", "_rules", "_moves", "_batch", "_state", "_game", "_perft", "_simulate"]
 
 directives = {
     "language_level": 3,

@@ -5,12 +5,12 @@ import random
 import pytest
 
 import ddz_fast
-from game import positions
+from ddz_fast.benchmark import mid_game_positions
 
 
 @pytest.fixture(scope="module")
 def mid_games():
-    return positions(200, seed=1)
+    return mid_game_positions(200, seed=1)
 
 
 def test_random_game_via_python(benchmark):

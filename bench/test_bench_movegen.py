@@ -3,20 +3,18 @@
 Under the default ``--benchmark-disable`` each runs once, as a smoke test.
 """
 
-import numpy as np
 import pytest
 
 import ddz_fast
-from movegen import answer_positions, deal
+from ddz_fast.benchmark import random_hands, random_prevs
 
 POSITIONS = 4096
 
 
 @pytest.fixture(scope="module", params=[20, 17], ids=["20 cards", "17 cards"])
 def positions(request):
-    rng = np.random.default_rng(request.param)
-    hands = deal(rng, POSITIONS, request.param)
-    prevs = answer_positions(rng, hands)
+    hands = random_hands(POSITIONS, request.param, seed=request.param)
+    prevs = random_prevs(hands, seed=request.param)
     prev_moves = [ddz_fast.Move(ddz_fast.Kind.from_code(p["kind"]), int(p["length"]), int(p["main"]),
                                 ddz_fast.Hand.from_packed(int(p["cards"]))) for p in prevs]
     return request.param, hands, prevs, [ddz_fast.Hand(h) for h in hands], prev_moves

@@ -10,6 +10,7 @@ from ._cards import RANK_SYMBOLS, Hand
 from ._game import Game, score
 from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
 from ._perft import perft
+from ._simulate import simulate
 from ._rules import Rules
 from .errors import (
     AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
@@ -19,6 +20,7 @@ from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
 from .result import Result
 from .series import Series
+from .simulation import Simulation
 
 __version__ = "0.1.0"
 
@@ -42,6 +44,7 @@ __all__ = [
     "Result",
     "Rules",
     "Series",
+    "Simulation",
     "beats",
     "classify",
     "legal_move_counts",
@@ -49,4 +52,5 @@ __all__ = [
     "legal_moves_batch",
     "perft",
     "score",
+    "simulate",
 ]

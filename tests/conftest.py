@@ -9,6 +9,7 @@ import pytest
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, TESTS)  # the reference and helpers live beside the tests
+sys.path.insert(0, os.path.join(TESTS, "data"))
 
 import reference  # noqa: E402
 

@@ -2,6 +2,8 @@
 the play and the score. It shares no code with ddz_fast; moves are the reference's tuples
 (kind, length, main, cards) and None for a pass."""
 
+import copy
+
 from reference import beats, readings
 
 
@@ -145,3 +147,26 @@ def deal(seed, redeals):
         kitty[rank[position]] += 1
     mark = 16 + offset
     return [tuple(h) for h in hands], tuple(kitty), rank[mark], mark
+
+
+def perft(play, depth, distinct_single_wings=False, leads_of=None):
+    """Action sequences of length `depth` from a Play position (a pass is an action; a finished
+    game has none). `leads_of(hand)` may cache the reference leads of a hand."""
+    from reference import has_repeated_wings, leads
+    if leads_of is None:
+        leads_of = leads
+    if depth == 0:
+        return 1
+    if play.winner is not None:
+        return 0
+    moves = leads_of(play.hands[play.to_move])
+    if distinct_single_wings:
+        moves = {m for m in moves if not has_repeated_wings(m)}
+    if play.trick is not None:
+        moves = {m for m in moves if beats(m, play.trick)} | {None}
+    total = 0
+    for move in moves:
+        child = copy.deepcopy(play)
+        child.apply(move)
+        total += perft(child, depth - 1, distinct_single_wings, leads_of)
+    return total

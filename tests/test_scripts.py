@@ -30,5 +30,6 @@ def test_game_bench_prints_its_figures():
 
 def test_stubs_match_the_extensions():
     allowlist = os.path.join(ROOT, "tests", "stubtest_allowlist.txt")
-    out = run("-m", "mypy.stubtest", "ddz_fast", "--allowlist", allowlist)
+    out = run("-m", "mypy.stubtest", "ddz_fast", "--allowlist", allowlist,
+              "--mypy-config-file", os.path.join(ROOT, "pyproject.toml"))
     assert "Success" in out

@@ -1,0 +1,7 @@
+from collections.abc import Callable
+
+from ._rules import Rules
+from .simulation import Simulation
+
+def simulate(n_games: int, *, seed: int = 0, rules: Rules | None = None, threads: int = 1,
+             progress: Callable[[int, int], object] | None = None) -> Simulation: ...

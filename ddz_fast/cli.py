@@ -1,0 +1,236 @@
+"""The ``ddz-fast`` command (also ``python -m ddz_fast``)."""
+
+import argparse
+import statistics
+import sys
+import time
+
+from . import benchmark
+from ._game import Game
+from ._moves import legal_moves
+from ._perft import perft
+from ._rules import AUCTIONS, Rules
+from ._simulate import simulate
+
+MAIN_DESCRIPTION = "ddz_fast: a fast and exact Dou Dizhu engine."
+
+
+def rules_of(args):
+    return Rules(distinct_single_wings=args.distinct_single_wings, auction=args.auction)
+
+
+def add_rules_options(parser):
+    parser.add_argument("--distinct-single-wings", action="store_true",
+                        help="single kickers of a plane must have different ranks")
+    parser.add_argument("--auction", choices=AUCTIONS, default="open", help="auction variant")
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+def cmd_moves(args, out):
+    moves = legal_moves(args.hand, args.prev, rules=rules_of(args))
+    for move in moves:
+        print(f"{str(move):<24} {move.kind}", file=out)
+    on = f" on {moves.prev}" if moves.prev is not None else ""
+    print(f"{len(moves)} moves for {moves.hand}{on}", file=out)
+
+
+# --- perft ---------------------------------------------------------------------------------
+
+def perft_game(args):
+    rules = rules_of(args)
+    if args.hands:
+        return Game.from_hands(args.hands, landlord=args.landlord, bid=args.bid, rules=rules)
+    game = Game(args.seed, rules=rules)
+    game.bid(3)                      # the first bidder takes the deal at once and leads
+    return game
+
+
+def cmd_perft(args, out):
+    if not 1 <= args.depth <= 64:
+        raise ValueError(f"depth must be in 1..64, not {args.depth}")
+    game = perft_game(args)
+    print(f"{game}", file=out)
+    if args.divide:
+        start = time.perf_counter()
+        counts = perft(game, args.depth, divide=True)
+        seconds = time.perf_counter() - start
+        for move, count in counts.items():
+            print(f"{str(move):<24} {count:,}", file=out)
+        nodes = sum(counts.values())
+        print(f"perft({args.depth}) = {nodes:,} ({nodes / max(seconds, 1e-9) / 1e6:.1f} M nodes/s)",
+              file=out)
+        return
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        nodes = perft(game, depth)
+        seconds = time.perf_counter() - start
+        print(f"perft({depth}) = {nodes:,} in {seconds:.3f} s "
+              f"({nodes / max(seconds, 1e-9) / 1e6:.1f} M nodes/s)", file=out)
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+def progress_bar(stream):
+    def show(done, total):
+        filled = 30 * done // max(total, 1)
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,} games", end="",
+              file=stream, flush=True)
+        if done == total:
+            print(file=stream, flush=True)
+    return show
+
+
+def cmd_simulate(args, out):
+    start = time.perf_counter()
+    result = simulate(args.n, seed=args.seed, rules=rules_of(args), threads=args.threads,
+                      progress=progress_bar(sys.stderr) if args.n else None)
+    seconds = time.perf_counter() - start
+    print(result.summary(), file=out)
+    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {args.threads} thread(s), "
+          f"seed {args.seed}", file=out)
+
+
+# --- bench ---------------------------------------------------------------------------------
+
+def fmt_time(seconds):
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds * 1e9:.3g} ns"
+
+
+def fmt_rate(rate, unit):
+    for suffix, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if rate >= scale:
+            return f"{rate / scale:.3g} {suffix} {unit}/s"
+    return f"{rate:.3g} {unit}/s"
+
+
+def cmd_bench(args, out):
+    from . import peers as peer_module
+    peers = [] if args.no_peers else peer_module.installed()
+    repeat = args.repeat
+    print(f"ddz-fast bench: ddz_fast on {benchmark.machine()}", file=out)
+    positions = benchmark.deal_positions(args.deals, seed=args.seed)
+    print(f"{args.deals:,} seeded deals: the landlord's 20 cards lead; the next seat's 17 cards "
+          f"answer a random lead (single, pair, trio+kicker, chain, bomb or rocket). "
+          f"Medians of {repeat} passes.", file=out)
+    rows = []      # (what, ddz_fast cell, {peer label: cell})
+
+    def movegen_row(what, rate, peer_rates=None, per="hand"):
+        cell = f"{rate.ns:.0f} ns/{per}, {fmt_rate(rate.moves_per_second, 'moves')} " \
+               f"({rate.moves_per_item:.1f} moves)"
+        peer_cells = {}
+        for label, result in (peer_rates or {}).items():
+            if result is not None:
+                seconds, moves = result
+                peer_cells[label] = (f"{fmt_time(seconds)}: {seconds / rate.seconds:,.0f}x slower "
+                                     f"({moves:.1f} moves)")
+        rows.append((what, cell, peer_cells))
+
+    prev_array = positions.prev_array
+    leads_batch = benchmark.batch_rate(positions.landlord_hands, None, repeat)
+    leads_single = benchmark.single_rate(positions.landlord_hands, None, repeat)
+    answers_batch = benchmark.batch_rate(positions.answer_hands, prev_array, repeat)
+    answers_single = benchmark.single_rate(positions.answer_hands, positions.prevs, repeat)
+    peer_leads = {p.label: p.leads(positions, repeat) for p in peers}
+    peer_answers = {p.label: p.responses(positions, repeat) for p in peers}
+    movegen_row("leads, batch (legal_moves_batch)", leads_batch)
+    movegen_row("leads, one hand (legal_moves + len)", leads_single, peer_leads)
+    movegen_row("responses, batch", answers_batch, per="position")
+    movegen_row("responses, one position", answers_single, peer_answers, per="position")
+
+    decision, games_per_second, per_game = benchmark.decision_rate(args.games, args.seed)
+    peer_games = {}
+    for peer in peers:
+        rate = peer.random_game_rate(max(1, args.games // 4), args.seed)
+        if rate is not None:
+            peer_games[peer.label] = f"{rate:,.0f} games/s: {games_per_second / rate:,.1f}x slower"
+    rows.append(("random games, Python API", f"{decision * 1e9:.0f} ns/decision "
+                 f"({1 / decision / 1e6:.2f} M/s), {games_per_second:,.0f} games/s", peer_games))
+    mid = benchmark.mid_game_positions(300, args.seed)
+    rows.append(("push + undo, native", f"{benchmark.push_undo_seconds(mid) * 1e9:.1f} ns/pair", {}))
+    copy = statistics.median(benchmark.copy_seconds(mid) for _ in range(repeat))
+    rows.append(("copy() of a mid-game position", f"{copy * 1e9:.0f} ns", {}))
+    for threads in (1, 2):
+        rate = benchmark.simulate_rate(args.simulate, threads, args.seed)
+        rows.append((f"simulate(), {threads} thread{'s' if threads > 1 else ''}",
+                     f"{rate:,.0f} games/s", {}))
+    nodes_per_second, nodes = benchmark.perft_rate(
+        benchmark.deal_positions(args.perft_deals, args.seed), args.perft_depth)
+    rows.append((f"perft({args.perft_depth}) of {args.perft_deals} deals",
+                 f"{fmt_rate(nodes_per_second, 'nodes')} ({nodes:,} nodes)", {}))
+
+    labels = [p.label for p in peers]
+    header = ["what", "ddz_fast"] + labels
+    table = [header] + [[what, cell] + [cells.get(label, "") for label in labels]
+                        for what, cell, cells in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for i, row in enumerate(table):
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip(), file=out)
+        if i == 0:
+            print("  ".join("-" * w for w in widths), file=out)
+    if not peers and not args.no_peers:
+        print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
+    if peers:
+        limit = min(args.deals, 2000)
+        print(f"\nThe peers' move lists against ddz_fast's, as card sets (one set may have several "
+              f"readings), over {limit:,} positions:", file=out)
+        for peer in peers:
+            for what, answers in (("leads", False), ("answers", True)):
+                diff = peer_module.compare(peer, positions, answers, limit)
+                print(f"  {peer.name} {what}: {diff.describe()}", file=out)
+
+
+# --- main ----------------------------------------------------------------------------------
+
+def parser():
+    top = argparse.ArgumentParser(prog="ddz-fast", description=MAIN_DESCRIPTION)
+    sub = top.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("moves", help="list the legal moves of a hand")
+    p.add_argument("hand", help="cards, e.g. 33344456BR")
+    p.add_argument("--prev", help="the move to beat, e.g. 333+4")
+    add_rules_options(p)
+    p.set_defaults(run=cmd_moves)
+
+    p = sub.add_parser("perft", help="count the move tree of a position")
+    p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1,
+                   help="deal of this seed, the first bidder bidding 3 (default 1)")
+    p.add_argument("--hands", nargs=3, metavar="CARDS", help="a set-up position instead of a deal")
+    p.add_argument("--landlord", type=int, default=0)
+    p.add_argument("--bid", type=int, default=1)
+    p.add_argument("--divide", action="store_true", help="count below each first action")
+    add_rules_options(p)
+    p.set_defaults(run=cmd_perft)
+
+    p = sub.add_parser("simulate", help="play random games natively")
+    p.add_argument("-n", type=int, default=100_000, help="number of games")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    add_rules_options(p)
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("bench", help="the benchmark suite (about a minute)")
+    p.add_argument("--deals", type=int, default=20_000, help="positions for move generation")
+    p.add_argument("--games", type=int, default=20_000, help="random games through the Python API")
+    p.add_argument("--simulate", type=int, default=2_000_000, help="games for simulate()")
+    p.add_argument("--perft-deals", type=int, default=10)
+    p.add_argument("--perft-depth", type=int, default=6)
+    p.add_argument("--repeat", type=int, default=5, help="timed passes (the median is shown)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    p.set_defaults(run=cmd_bench)
+    return top
+
+
+def main(argv=None, out=None):
+    args = parser().parse_args(argv)
+    try:
+        args.run(args, out or sys.stdout)
+    except (ValueError, TypeError) as e:
+        print(f"ddz-fast {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,43 @@
+"""The peer comparison logic, on a fake peer (the real peers are an optional extra)."""
+
+from ddz_fast import Kind, benchmark, legal_moves, peers
+
+
+class FakePeer(peers.Peer):
+    """ddz_fast's own lists, with a duplicate, an illegal set and no four-with-two added."""
+
+    name = "Fake"
+    package = "ddz-fast"
+    answers_list_pass = True
+
+    def lead_calls(self, positions):
+        calls = []
+        for hand in positions.landlord_hands:
+            moves = [m.cards for m in legal_moves(list(hand))
+                     if m.kind not in (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS)]
+            calls.append(lambda ms=moves: ms + ms[:1] + ["2B"])
+        return calls
+
+    def answer_calls(self, positions):
+        return [lambda h=h, p=p: [m.cards for m in legal_moves(list(h), p)] + ["pass"]
+                for h, p in zip(positions.answer_hands, positions.prevs)]
+
+    def cards(self, move):
+        return "" if move == "pass" else move
+
+
+def test_compare_and_timing():
+    positions = benchmark.deal_positions(40, seed=3)
+    peer = FakePeer()
+    leads = peers.compare(peer, positions, answers=False)
+    assert leads.positions == 40 and leads.duplicates == 40
+    assert len(leads.extra) == 40 and all(cards == "2B" for _, cards in leads.extra)
+    assert set(leads.missing) <= {"four_two_singles", "four_two_pairs"}
+    text = leads.describe()
+    assert "duplicates 1.00 per position" in text and "2B from" in text
+    answers = peers.compare(peer, positions, answers=True)
+    assert answers.describe() == "the same card sets"
+    seconds, moves = peer.responses(positions, repeat=1)
+    assert seconds > 0 and abs(moves - benchmark.single_rate(
+        positions.answer_hands, positions.prevs, 1).moves_per_item) < 1e-9
+    assert peer.label.startswith("Fake ") and peers.canonical("R3B2") == "32BR"

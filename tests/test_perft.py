@@ -1,0 +1,78 @@
+"""perft against the golden table of tests/data/perft.json, written by the pure-Python
+reference (tests/data/make_perft_table.py)."""
+
+import functools
+import json
+import os
+
+import pytest
+
+import ddz_fast
+import reference
+from ddz_fast import Game, IllegalActionError, Rules, perft
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, "data", "perft.json")) as f:
+    TABLE = json.load(f)
+
+
+def make_game(entry):
+    rules = Rules(distinct_single_wings=entry["distinct_single_wings"])
+    setup = entry["setup"]
+    if "seed" in setup:
+        game = Game(setup["seed"], rules=rules)
+        game.bid(3)                       # the first bidder takes it at once
+        return game
+    return Game.from_hands(setup["hands"], landlord=setup["landlord"], bid=setup["bid"], rules=rules)
+
+
+def state(game):
+    return game.key(), game.history, game.hands, game.phase
+
+
+@pytest.mark.parametrize("entry", TABLE, ids=[e["name"] for e in TABLE])
+def test_perft_matches_the_reference_table(entry):
+    game = make_game(entry)
+    before = state(game)
+    for depth, expected in enumerate(entry["perft"], start=1):
+        assert perft(game, depth) == expected, (entry["name"], depth)
+        assert sum(perft(game, depth, divide=True).values()) == expected
+        if depth <= 3:
+            assert perft(game, depth, bulk=False) == expected
+    assert state(game) == before                     # perft leaves the game as it was
+
+
+def test_the_table_agrees_with_the_reference_now():
+    """Recompute the shallow part of the table with today's reference."""
+    from make_perft_table import start
+    from reference_game import perft as reference_perft
+    leads_of = functools.lru_cache(maxsize=None)(reference.leads)
+    for entry in TABLE:
+        if "hands" in entry["setup"]:
+            for depth in (1, 2, 3):
+                assert reference_perft(start(entry["setup"]), depth, entry["distinct_single_wings"],
+                                       leads_of) == entry["perft"][depth - 1]
+
+
+def test_perft_edges():
+    game = Game.from_hands(["34", "5", "6"], landlord=0, bid=1)
+    assert perft(game, 0) == 1 and perft(game, 0, divide=True) == {}
+    assert perft(game, 1) == 2 and perft(game, 2) == 2 + 2      # 5 or a pass answers 3 and 4
+    divide = perft(game, 3, divide=True)
+    assert {str(m): n for m, n in divide.items()} == {"3": perft_after(game, "3", 2),
+                                                      "4": perft_after(game, "4", 2)}
+    game.play("3")
+    game.play("5")                                               # a farmer went out
+    assert game.phase == "over"
+    with pytest.raises(IllegalActionError):
+        perft(game, 1)
+    with pytest.raises(IllegalActionError):
+        perft(Game(1), 2)                                        # the auction
+    with pytest.raises(ValueError):
+        perft(Game.from_hands(["3", "4", "5"]), -1)
+
+
+def perft_after(game, move, depth):
+    child = game.copy()
+    child.play(move)
+    return perft(child, depth)
