@@ -10,7 +10,7 @@ from ._bits cimport card_count, cards_contain, cards_valid
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
 from ._combos cimport is_reading
 from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
-from ._rules cimport Rules, as_rules
+from ._rules cimport as_rules
 from ._state cimport (
     MAX_BID, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_game, ddz_state, ddz_step,
     game_push, game_undo, stake, state_deal, state_key, state_scores, state_setup,

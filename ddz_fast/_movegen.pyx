@@ -2,7 +2,7 @@
 #
 # A response is "the generator of the previous move's kind, restricted to its length and to
 # higher main ranks", plus bombs and the rocket: generators take `length` (0: every length)
-# and `min_main`. They are inline and dispatched by a switch (gen_kind). `length` 0 means every length; `min_main` is the lowest main rank to produce.
+# and `min_main`. They are inline and dispatched by a switch (gen_kind).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 

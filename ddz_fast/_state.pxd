@@ -63,8 +63,6 @@ cdef uint64_t state_key(const ddz_state* s) noexcept nogil
 # The legal moves in the play phase (PASS, length 0, last when allowed), as gen_leads.
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
-# The lowest legal bid above pass: legal bids are 0 and lowest_bid..MAX_BID.
-cdef int state_lowest_bid(const ddz_state* s) noexcept nogil
 # Points of a finished game per seat into scores, and its spring flags; returns the multiplier.
 cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
                           bint* anti_spring) noexcept nogil

@@ -4,11 +4,11 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport realloc
 from libc.string cimport memset
 
-from ._bits cimport ctz32, gather_nibble_bits, hand_init
+from ._bits cimport ctz32, hand_init
 from ._movegen cimport gen_leads, gen_responses
 from ._random cimport random_below, splitmix64
 from ._types cimport (
-    KIND_BOMB, NIBBLE_LSB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
+    KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef enum:
@@ -192,10 +192,6 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
     out = gen_responses(&h, &s.last_move, rules, out)
     memset(out, 0, sizeof(ddz_move))        # PASS
     return out + 1
-
-
-cdef int state_lowest_bid(const ddz_state* s) noexcept nogil:
-    return s.bid + 1
 
 
 cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil:

@@ -4,7 +4,7 @@
 # nibble-packed in one uint64: the count of rank r sits in bits 4r..4r+3 (at most 4, so bit 3
 # of every nibble stays clear). Rank sets are 15-bit masks, bit r for rank r.
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 cdef extern from *:
     """

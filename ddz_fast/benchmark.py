@@ -78,7 +78,6 @@ class DealPositions:
     landlord_hands: np.ndarray      # (n, 15), 20 cards
     answer_hands: np.ndarray        # (n, 15), 17 cards
     prevs: list                     # Move per position
-    kitties: list                   # Hand per position
 
     @property
     def prev_array(self):
@@ -91,7 +90,7 @@ class DealPositions:
 
 def deal_positions(count, seed):
     rng = random.Random(seed)
-    seeds, lead_hands, answer_hands, prevs, kitties = [], [], [], [], []
+    seeds, lead_hands, answer_hands, prevs = [], [], [], []
     for _ in range(count):
         game_seed = rng.getrandbits(64)
         game = Game(game_seed)
@@ -102,8 +101,7 @@ def deal_positions(count, seed):
         lead_hands.append(game.hands[landlord].counts)
         answer_hands.append(game.hands[(landlord + 1) % 3].counts)
         prevs.append(rng.choice(plain))
-        kitties.append(game.kitty)
-    return DealPositions(seeds, np.array(lead_hands), np.array(answer_hands), prevs, kitties)
+    return DealPositions(seeds, np.array(lead_hands), np.array(answer_hands), prevs)
 
 
 def as_move(row):

@@ -6,6 +6,7 @@ import sys
 import time
 
 from . import benchmark
+from ._cards import DEBUG_BUILD
 from ._game import Game
 from ._moves import legal_moves
 from ._perft import perft
@@ -112,6 +113,9 @@ def cmd_bench(args, out):
     peers = [] if args.no_peers else peer_module.installed()
     repeat = args.repeat
     print(f"ddz-fast bench: ddz_fast on {benchmark.machine()}", file=out)
+    if DEBUG_BUILD:
+        print("A DEBUG build (DDZ_DEBUG=1: -O0, checks on): these figures do not show its speed.",
+              file=out)
     positions = benchmark.deal_positions(args.deals, seed=args.seed)
     print(f"{args.deals:,} seeded deals: the landlord's 20 cards lead; the next seat's 17 cards "
           f"answer a random lead (single, pair, trio+kicker, chain, bomb or rocket). "
