@@ -1,8 +1,7 @@
 # Move generation kernels (see _movegen.pxd for the contract).
 #
 # A response is "the generator of the previous move's kind, restricted to its length and to
-# higher main ranks", plus bombs and the rocket: generators take `length` (0: every length)
-# and `min_main`. They are inline and dispatched by a switch (gen_kind).
+# higher main ranks", plus bombs and the rocket (GENERATORS, near the end).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -227,45 +226,97 @@ cdef inline ddz_move* gen_chains(const ddz_hand* h, const ddz_rules* rules, int 
     return out
 
 
-cdef inline ddz_move* gen_kind(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
+# One generator per kind, all with one signature (`length` 0: every length; `min_main`: the
+# lowest main rank to produce), in a table indexed by kind code. Small functions dispatched by
+# pointer answer random previous moves faster than one large switch does.
+ctypedef ddz_move* (*kind_generator)(const ddz_hand* h, const ddz_rules* rules, int length,
+                                     int min_main, ddz_move* out) noexcept nogil
+
+
+cdef ddz_move* gen_single_kind(const ddz_hand* h, const ddz_rules* rules, int length,
                                int min_main, ddz_move* out) noexcept nogil:
-    """The moves of one kind; `length` 0 means every length, `min_main` the lowest main rank."""
-    if kind == KIND_SINGLE:
-        return gen_same_rank(h, KIND_SINGLE, 1, min_main, out)
-    elif kind == KIND_PAIR:
-        return gen_same_rank(h, KIND_PAIR, 2, min_main, out)
-    elif kind == KIND_TRIO:
-        return gen_same_rank(h, KIND_TRIO, 3, min_main, out)
-    elif kind == KIND_TRIO_SINGLE:
-        return gen_trio_with(h, KIND_TRIO_SINGLE, 1, min_main, out)
-    elif kind == KIND_TRIO_PAIR:
-        return gen_trio_with(h, KIND_TRIO_PAIR, 2, min_main, out)
-    elif kind == KIND_STRAIGHT:
-        return gen_chains(h, rules, KIND_STRAIGHT, h.m1, 1, 5, length, min_main, out)
-    elif kind == KIND_PAIR_CHAIN:
-        return gen_chains(h, rules, KIND_PAIR_CHAIN, h.m2, 2, 3, length, min_main, out)
-    elif kind == KIND_PLANE:
-        return gen_chains(h, rules, KIND_PLANE, h.m3, 3, 2, length, min_main, out)
-    elif kind == KIND_PLANE_SINGLES:
-        return gen_chains(h, rules, KIND_PLANE_SINGLES, h.m3, 3, 2, length, min_main, out)
-    elif kind == KIND_PLANE_PAIRS:
-        return gen_chains(h, rules, KIND_PLANE_PAIRS, h.m3, 3, 2, length, min_main, out)
-    elif kind == KIND_FOUR_TWO_SINGLES:
-        return gen_four_two(h, rules, KIND_FOUR_TWO_SINGLES, min_main, out)
-    elif kind == KIND_FOUR_TWO_PAIRS:
-        return gen_four_two(h, rules, KIND_FOUR_TWO_PAIRS, min_main, out)
-    elif kind == KIND_BOMB:
-        return gen_same_rank(h, KIND_BOMB, 4, min_main, out)
-    elif kind == KIND_ROCKET:
-        return gen_rocket(h, min_main, out)
-    return out
+    return gen_same_rank(h, KIND_SINGLE, 1, min_main, out)
+
+
+cdef ddz_move* gen_pair_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                             int min_main, ddz_move* out) noexcept nogil:
+    return gen_same_rank(h, KIND_PAIR, 2, min_main, out)
+
+
+cdef ddz_move* gen_trio_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                             int min_main, ddz_move* out) noexcept nogil:
+    return gen_same_rank(h, KIND_TRIO, 3, min_main, out)
+
+
+cdef ddz_move* gen_trio_single_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                    int min_main, ddz_move* out) noexcept nogil:
+    return gen_trio_with(h, KIND_TRIO_SINGLE, 1, min_main, out)
+
+
+cdef ddz_move* gen_trio_pair_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                  int min_main, ddz_move* out) noexcept nogil:
+    return gen_trio_with(h, KIND_TRIO_PAIR, 2, min_main, out)
+
+
+cdef ddz_move* gen_straight_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                 int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_STRAIGHT, h.m1, 1, 5, length, min_main, out)
+
+
+cdef ddz_move* gen_pair_chain_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                   int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PAIR_CHAIN, h.m2, 2, 3, length, min_main, out)
+
+
+cdef ddz_move* gen_plane_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                              int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PLANE, h.m3, 3, 2, length, min_main, out)
+
+
+cdef ddz_move* gen_plane_singles_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                      int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PLANE_SINGLES, h.m3, 3, 2, length, min_main, out)
+
+
+cdef ddz_move* gen_plane_pairs_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                    int min_main, ddz_move* out) noexcept nogil:
+    return gen_chains(h, rules, KIND_PLANE_PAIRS, h.m3, 3, 2, length, min_main, out)
+
+
+cdef ddz_move* gen_four_two_singles_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                         int min_main, ddz_move* out) noexcept nogil:
+    return gen_four_two(h, rules, KIND_FOUR_TWO_SINGLES, min_main, out)
+
+
+cdef ddz_move* gen_four_two_pairs_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                       int min_main, ddz_move* out) noexcept nogil:
+    return gen_four_two(h, rules, KIND_FOUR_TWO_PAIRS, min_main, out)
+
+
+cdef ddz_move* gen_bomb_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                             int min_main, ddz_move* out) noexcept nogil:
+    return gen_same_rank(h, KIND_BOMB, 4, min_main, out)
+
+
+cdef ddz_move* gen_rocket_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                               int min_main, ddz_move* out) noexcept nogil:
+    return gen_rocket(h, min_main, out)
+
+
+cdef kind_generator GENERATORS[N_KINDS]
+GENERATORS[:] = [
+    gen_single_kind, gen_pair_kind, gen_trio_kind, gen_trio_single_kind, gen_trio_pair_kind,
+    gen_straight_kind, gen_pair_chain_kind, gen_plane_kind, gen_plane_singles_kind,
+    gen_plane_pairs_kind, gen_four_two_singles_kind, gen_four_two_pairs_kind, gen_bomb_kind,
+    gen_rocket_kind,
+]
 
 
 cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil:
     cdef int k
     for k in range(N_KINDS):
         if (rules.kinds >> k) & 1:
-            out = gen_kind(h, rules, k, 0, 0, out)
+            out = GENERATORS[k](h, rules, 0, 0, out)
     return out
 
 
@@ -275,7 +326,7 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
     if k >= KIND_ROCKET:
         return out          # nothing beats the rocket
     if (rules.kinds >> k) & 1:
-        out = gen_kind(h, rules, k, prev.length, prev.main + 1, out)
+        out = GENERATORS[k](h, rules, prev.length, prev.main + 1, out)
     if k != KIND_BOMB and (rules.kinds >> KIND_BOMB) & 1:
         out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
     if (rules.kinds >> KIND_ROCKET) & 1:
