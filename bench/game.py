@@ -26,9 +26,9 @@ def main():
     history = statistics.mean(len(g.history) for g in games)
     median = lambda run: statistics.median(run() for _ in range(args.repeat))  # noqa: E731
     print(f"native push + undo: {median(lambda: benchmark.push_undo_seconds(games[:300])) * 1e9:.1f} ns/pair")
-    print(f"copy(): {median(lambda: benchmark.copy_seconds(games)) * 1e9:.0f} ns "
+    print(f"copy(): {benchmark.copy_seconds(games, args.repeat) * 1e9:.0f} ns "
           f"(history of {history:.0f} actions on average); copy(stack=False): "
-          f"{median(lambda: benchmark.copy_seconds(games, stack=False)) * 1e9:.0f} ns")
+          f"{benchmark.copy_seconds(games, args.repeat, stack=False) * 1e9:.0f} ns")
 
 
 if __name__ == "__main__":

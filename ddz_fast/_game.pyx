@@ -22,7 +22,6 @@ from .errors import IllegalActionError, IllegalBidError, IllegalMoveError, Inval
 from .result import Result
 
 PHASES = ("auction", "play", "over")
-cdef Py_ssize_t INITIAL_STEPS = 64
 
 
 cdef int check_seat(object seat, str what) except -1:
@@ -87,10 +86,8 @@ cdef class Game:
     # fields (see _game.pxd): g, the native game; _rules; first_bidder_arg
 
     def __cinit__(self):
-        self.g.steps = <ddz_step*>malloc(INITIAL_STEPS * sizeof(ddz_step))
-        if self.g.steps == NULL:
-            raise MemoryError()
-        self.g.capacity = INITIAL_STEPS
+        self.g.steps = NULL            # allocated by the first push (game_push)
+        self.g.capacity = 0
         self.g.n_steps = 0
 
     def __dealloc__(self):
@@ -368,23 +365,17 @@ cdef class Game:
         """An independent copy; with ``stack=False`` without the history (it cannot undo
         past the current position)."""
         cdef Game other = Game.__new__(Game)
-        cdef ddz_step* steps = other.g.steps
-        cdef Py_ssize_t capacity = other.g.capacity
         other.g = self.g
         other._rules = self._rules
         other.first_bidder_arg = self.first_bidder_arg
-        other.g.steps = steps
-        other.g.capacity = capacity
-        other.g.n_steps = 0
+        other.g.steps = NULL
+        other.g.capacity = other.g.n_steps = 0
         if stack and self.g.n_steps:
-            if self.g.n_steps > capacity:
-                steps = <ddz_step*>realloc(steps, self.g.n_steps * sizeof(ddz_step))
-                if steps == NULL:
-                    raise MemoryError()
-                other.g.steps = steps
-                other.g.capacity = self.g.n_steps
+            other.g.steps = <ddz_step*>malloc(self.g.n_steps * sizeof(ddz_step))
+            if other.g.steps == NULL:
+                raise MemoryError()
             memcpy(other.g.steps, self.g.steps, self.g.n_steps * sizeof(ddz_step))
-            other.g.n_steps = self.g.n_steps
+            other.g.capacity = other.g.n_steps = self.g.n_steps
         return other
 
     def __copy__(self):

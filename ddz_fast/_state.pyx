@@ -213,13 +213,15 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
 
 cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil:
     cdef ddz_step* grown
+    cdef Py_ssize_t capacity
     if g.n_steps == g.capacity:
-        grown = <ddz_step*>realloc(g.steps, 2 * g.capacity * sizeof(ddz_step))
+        capacity = 2 * g.capacity if g.capacity else 64
+        grown = <ddz_step*>realloc(g.steps, capacity * sizeof(ddz_step))
         if grown == NULL:
             with gil:
                 raise MemoryError("game history")
         g.steps = grown
-        g.capacity *= 2
+        g.capacity = capacity
     g.steps[g.n_steps].before = g.s
     g.steps[g.n_steps].action = action[0]
     g.n_steps += 1

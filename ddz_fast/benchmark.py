@@ -28,7 +28,9 @@ PLAIN_KINDS = {Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_SINGLE, Kind.TRIO_PA
 
 
 def median_seconds(run, repeat):
-    """The median wall time of `repeat` calls of run()."""
+    """The median wall time of `repeat` calls of run(), after one untimed call (caches,
+    allocator and clock speed warm up)."""
+    run()
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -206,11 +208,12 @@ def push_undo_seconds(games):
     return (played - counted) / leaves
 
 
-def copy_seconds(games, stack=True):
-    start = time.perf_counter()
-    for game in games:
-        game.copy(stack=stack)
-    return (time.perf_counter() - start) / len(games)
+def copy_seconds(games, repeat, stack=True):
+    """Seconds per copy() of the games."""
+    def run():
+        for game in games:
+            game.copy(stack=stack)
+    return median_seconds(run, repeat) / len(games)
 
 
 def simulate_rate(n_games, threads, seed=0):

@@ -1,7 +1,6 @@
 """The ``ddz-fast`` command (also ``python -m ddz_fast``)."""
 
 import argparse
-import statistics
 import sys
 import time
 
@@ -155,7 +154,7 @@ def cmd_bench(args, out):
                  f"({1 / decision / 1e6:.2f} M/s), {games_per_second:,.0f} games/s", peer_games))
     mid = benchmark.mid_game_positions(300, args.seed)
     rows.append(("push + undo, native", f"{benchmark.push_undo_seconds(mid) * 1e9:.1f} ns/pair", {}))
-    copy = statistics.median(benchmark.copy_seconds(mid) for _ in range(repeat))
+    copy = benchmark.copy_seconds(mid, repeat)
     rows.append(("copy() of a mid-game position", f"{copy * 1e9:.0f} ns", {}))
     for threads in (1, 2):
         rate = benchmark.simulate_rate(args.simulate, threads, args.seed)
