@@ -25,6 +25,8 @@ def pytest_report_header(config):
 def pytest_sessionstart(session):
     # Editable installs do not rebuild by themselves: refuse to test stale extensions.
     package = os.path.dirname(ddz_fast.__file__)
+    if not os.path.exists(os.path.join(package, os.pardir, "setup.py")):
+        return                          # an installed package, not a source checkout
     built = glob.glob(os.path.join(package, "*.so")) + glob.glob(os.path.join(package, "*.pyd"))
     sources = glob.glob(os.path.join(package, "*.pyx")) + glob.glob(os.path.join(package, "*.pxd"))
     if built and sources:
