@@ -3,7 +3,7 @@
 import secrets
 
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from ._bits cimport card_count, cards_contain, cards_valid

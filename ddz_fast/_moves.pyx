@@ -7,7 +7,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from ._bits cimport cards_contain, cards_valid, card_count, hand_init
-from ._cards cimport Hand, as_hand, cards_text, hand_from_packed, packed_from
+from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from
 from ._combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
 from ._movegen cimport gen_leads, gen_responses
 from ._rules cimport Rules, as_rules
