@@ -18,16 +18,11 @@ from ._state cimport (
 from ._types cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 
 from ._cards import RANK_SYMBOLS
+from .checks import int_in_range
 from .errors import IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError
 from .result import Result
 
 PHASES = ("auction", "play", "over")
-
-
-cdef int check_seat(object seat, str what) except -1:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 2:
-        raise ValueError(f"{what} must be a seat 0, 1 or 2, not {seat!r}")
-    return seat
 
 
 cdef int check_bid_value(object bid, int lowest) except -1:
@@ -52,10 +47,8 @@ def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
     Each farmer settles bid x 2**bombs (x2 more for a spring or an anti-spring) with the
     landlord (RULES.md section 7). A spring needs a landlord's win, an anti-spring a farmers' win.
     """
-    if not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= MAX_BID:
-        raise ValueError(f"bid must be 1, 2 or 3, not {bid!r}")
-    if not isinstance(bombs, int) or isinstance(bombs, bool) or not 0 <= bombs <= 14:
-        raise ValueError(f"bombs must be 0..14 (13 bombs and the rocket at most), not {bombs!r}")
+    int_in_range(bid, "bid", 1, MAX_BID)
+    int_in_range(bombs, "bombs (13 bombs and the rocket at most)", 0, 14)
     if spring and not landlord_won or anti_spring and landlord_won:
         raise ValueError("a spring needs the landlord to win, an anti-spring the farmers")
     cdef int64_t each = stake(bid, bombs, bool(spring or anti_spring))
@@ -100,7 +93,7 @@ cdef class Game:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         elif not 0 <= seed < 2 ** 64:
             raise ValueError(f"seed must be in 0..2**64-1, not {seed}")
-        cdef int first = -1 if first_bidder is None else check_seat(first_bidder, "first_bidder")
+        cdef int first = -1 if first_bidder is None else int_in_range(first_bidder, "first_bidder", 0, 2)
         self._rules = as_rules(rules)
         self.g.rules = self._rules.c
         self.g.seed = seed
@@ -132,9 +125,8 @@ cdef class Game:
             raise InvalidCardsError(
                 f"the hands hold more than the deck: {cards_text(packed[0])}, "
                 f"{cards_text(packed[1])}, {cards_text(packed[2])}")
-        check_seat(landlord, "landlord")
-        if not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= MAX_BID:
-            raise ValueError(f"bid must be 1, 2 or 3, not {bid!r}")
+        int_in_range(landlord, "landlord", 0, 2)
+        int_in_range(bid, "bid", 1, MAX_BID)
         if kitty is not None:
             kitty_cards = packed_from(kitty, 3)
         game._rules = as_rules(rules)

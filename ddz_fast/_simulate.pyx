@@ -14,6 +14,7 @@ from ._state cimport (
 )
 from ._types cimport MAX_MOVES, ddz_move, ddz_rules
 
+from .checks import int_in_range
 from .simulation import Simulation
 
 
@@ -32,9 +33,14 @@ ctypedef struct outcome_arrays:      # one row per game, written by the game's t
 
 
 cdef inline uint64_t game_seed(uint64_t seed, int64_t index) noexcept nogil:
-    """The seed of game `index`: SplitMix64 output, so that games are unrelated."""
+    """The seed of game `index` of a run: SplitMix64 output, so that games are unrelated."""
     cdef uint64_t state = seed + <uint64_t>index * <uint64_t>0x9E3779B97F4A7C15ULL
     return splitmix64(&state)
+
+
+def nth_game_seed(uint64_t seed, int64_t index):
+    """The seed simulate() deals game `index` with (Series deals the same way)."""
+    return game_seed(seed, index)
 
 
 cdef void play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* moves,
@@ -134,12 +140,9 @@ def simulate(n_games, *, seed=0, rules=None, threads=1, progress=None):
     ``progress(done, total)`` is called now and then from the calling thread. Returns a
     ``Simulation`` of per-game numpy arrays.
     """
-    if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 0:
-        raise ValueError(f"n_games must be an int >= 0, not {n_games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be an int >= 1, not {threads!r}")
+    int_in_range(n_games, "n_games", 0)
+    int_in_range(seed, "seed", 0, 2 ** 64 - 1)
+    int_in_range(threads, "threads", 1)
     if progress is not None and not callable(progress):
         raise TypeError("progress must be callable or None")
     cdef Rules r = as_rules(rules)

@@ -31,12 +31,6 @@ for _seat in range(3):
             ZOBRIST[_seat][_rank][_count] = splitmix64(&_zobrist_state)
 
 
-cdef inline uint64_t mix(uint64_t x) noexcept nogil:
-    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
-    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
-    return x ^ (x >> 31)
-
-
 cdef inline uint64_t status_hash(const ddz_state* s) noexcept nogil:
     """Everything of the position but the hands: whose turn, the trick, the auction, and what
     the score depends on (landlord, bid, bombs, whether a spring is still possible)."""
@@ -50,7 +44,7 @@ cdef inline uint64_t status_hash(const ddz_state* s) noexcept nogil:
     if s.last_move.length:
         x |= (<uint64_t>s.last_move.kind << 32 | <uint64_t>s.last_move.length << 40
               | <uint64_t>s.last_move.main << 48 | <uint64_t>1 << 56)
-    return mix(x + <uint64_t>0x9E3779B97F4A7C15ULL)
+    return splitmix64(&x)
 
 
 cdef inline uint64_t hand_key(int seat, uint64_t cards, uint32_t ranks) noexcept nogil:

@@ -194,17 +194,12 @@ def mid_game_positions(count, seed):
     return out
 
 
-def push_undo_seconds(games):
+def push_undo_seconds(games, repeat):
     """Seconds per native push + undo pair: perft(2) playing every leaf minus perft(2)
     counting the leaves, over the leaves."""
-    played = counted = leaves = 0.0
-    for game in games:
-        start = time.perf_counter()
-        leaves += perft(game, 2, bulk=False)
-        played += time.perf_counter() - start
-        start = time.perf_counter()
-        perft(game, 2)
-        counted += time.perf_counter() - start
+    leaves = sum(perft(game, 2) for game in games)
+    played = median_seconds(lambda: [perft(game, 2, bulk=False) for game in games], repeat)
+    counted = median_seconds(lambda: [perft(game, 2) for game in games], repeat)
     return (played - counted) / leaves
 
 

@@ -153,7 +153,7 @@ def cmd_bench(args, out):
     rows.append(("random games, Python API", f"{decision * 1e9:.0f} ns/decision "
                  f"({1 / decision / 1e6:.2f} M/s), {games_per_second:,.0f} games/s", peer_games))
     mid = benchmark.mid_game_positions(300, args.seed)
-    rows.append(("push + undo, native", f"{benchmark.push_undo_seconds(mid) * 1e9:.1f} ns/pair", {}))
+    rows.append(("push + undo, native", f"{benchmark.push_undo_seconds(mid, repeat) * 1e9:.1f} ns/pair", {}))
     copy = benchmark.copy_seconds(mid, repeat)
     rows.append(("copy() of a mid-game position", f"{copy * 1e9:.0f} ns", {}))
     for threads in (1, 2):

@@ -4,17 +4,8 @@ import secrets
 
 from ._game import Game
 from ._rules import Rules
-
-_MASK = 2 ** 64 - 1
-
-
-def _deal_seed(seed, index):
-    """The seed of deal `index` of a series: SplitMix64 output, so that deals are unrelated."""
-    z = (seed + (index + 1) * 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
-
+from ._simulate import nth_game_seed
+from .checks import int_in_range
 
 class Series:
     """A number of deals fixed in advance (redeals after an all-pass auction do not count),
@@ -22,12 +13,8 @@ class Series:
     seed, so a series is reproducible."""
 
     def __init__(self, deals, seed=None, rules=None):
-        if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
-            raise ValueError(f"deals must be a positive int, not {deals!r}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK:
-            raise ValueError(f"seed must be an int in 0..2**64-1, not {seed!r}")
+        int_in_range(deals, "deals", 1)
+        seed = secrets.randbits(64) if seed is None else int_in_range(seed, "seed", 0, 2 ** 64 - 1)
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a ddz_fast.Rules or None, not {type(rules).__name__}")
         self.deals = deals
@@ -42,7 +29,7 @@ class Series:
         if len(players) != 3 or not all(callable(p) for p in players):
             raise ValueError("players must be three callables, one per seat")
         for index in range(len(self.results), self.deals):
-            game = Game(_deal_seed(self.seed, index), rules=self.rules)
+            game = Game(nth_game_seed(self.seed, index), rules=self.rules)
             while game.phase == "auction":
                 game.bid(players[game.to_move](game))
             while game.phase == "play":
