@@ -1,8 +1,11 @@
 """The ``ddz-fast`` command (also ``python -m ddz_fast``)."""
 
 import argparse
+import os
 import sys
 import time
+
+from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
 from . import benchmark
 from ._cards import DEBUG_BUILD
@@ -15,30 +18,54 @@ from ._simulate import simulate
 MAIN_DESCRIPTION = "ddz_fast: a fast and exact Dou Dizhu engine."
 
 
-def rules_of(args):
-    return Rules(distinct_single_wings=args.distinct_single_wings, auction=args.auction)
+def plural(count, word, words=None):
+    """'1 move', '2 moves' (`words` for an irregular plural)."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
 
-def add_rules_options(parser):
+def int_in(low, high=None, bounds=None):
+    """An argparse type: an integer in low..high (no upper bound when high is None), else a
+    usage error naming the option and the value."""
+    bounds = bounds or (f"in {low}..{high}" if high is not None else f">= {low}")
+
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be an integer {bounds}, not {text!r}")
+        return value
+    return parse
+
+
+POSITIVE = int_in(1)
+NON_NEGATIVE = int_in(0)
+SEED = int_in(0, 2 ** 64 - 1, bounds="in 0..2**64-1")
+DEPTH = int_in(1, 64)
+
+
+def add_distinct_single_wings(parser):
     parser.add_argument("--distinct-single-wings", action="store_true",
-                        help="single kickers of a plane must have different ranks")
-    parser.add_argument("--auction", choices=AUCTIONS, default="open", help="auction variant")
+                        help="variant: the single kickers of a plane must have different ranks")
 
 
 # --- moves ---------------------------------------------------------------------------------
 
 def cmd_moves(args, out):
-    moves = legal_moves(args.hand, args.prev, rules=rules_of(args))
+    rules = Rules(distinct_single_wings=args.distinct_single_wings)   # the auction plays no part
+    moves = legal_moves(args.hand, args.prev, rules=rules)
     for move in moves:
         print(f"{str(move):<24} {move.kind}", file=out)
     on = f" on {moves.prev}" if moves.prev is not None else ""
-    print(f"{len(moves)} moves for {moves.hand}{on}", file=out)
+    print(f"{plural(len(moves), 'move')} for {moves.hand}{on}", file=out)
 
 
 # --- perft ---------------------------------------------------------------------------------
 
 def perft_game(args):
-    rules = rules_of(args)
+    # Perft counts from the play phase, so the auction variant plays no part.
+    rules = Rules(distinct_single_wings=args.distinct_single_wings)
     if args.hands:
         return Game.from_hands(args.hands, landlord=args.landlord, bid=args.bid, rules=rules)
     game = Game(args.seed, rules=rules)
@@ -47,8 +74,6 @@ def perft_game(args):
 
 
 def cmd_perft(args, out):
-    if not 1 <= args.depth <= 64:
-        raise ValueError(f"depth must be in 1..64, not {args.depth}")
     game = perft_game(args)
     print(f"{game}", file=out)
     if args.divide:
@@ -71,23 +96,21 @@ def cmd_perft(args, out):
 
 # --- simulate ------------------------------------------------------------------------------
 
-def progress_bar(stream):
-    def show(done, total):
-        filled = 30 * done // max(total, 1)
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:,}/{total:,} games", end="",
-              file=stream, flush=True)
-        if done == total:
-            print(file=stream, flush=True)
-    return show
-
-
 def cmd_simulate(args, out):
+    rules = Rules(distinct_single_wings=args.distinct_single_wings, auction=args.auction)
+    if args.n == 0:
+        print(simulate(0, seed=args.seed, rules=rules).summary(), file=out)
+        return
     start = time.perf_counter()
-    result = simulate(args.n, seed=args.seed, rules=rules_of(args), threads=args.threads,
-                      progress=progress_bar(sys.stderr) if args.n else None)
+    # disable=None: the bar draws only when stderr is a terminal, so logs and pipes get the
+    # summary alone.
+    with tqdm(total=args.n, unit=" games", unit_scale=True, file=sys.stderr,
+              disable=None) as bar:
+        result = simulate(args.n, seed=args.seed, rules=rules, threads=args.threads,
+                          progress=lambda done, total: bar.update(done - bar.n))
     seconds = time.perf_counter() - start
     print(result.summary(), file=out)
-    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {args.threads} thread(s), "
+    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {plural(args.threads, 'thread')}, "
           f"seed {args.seed}", file=out)
 
 
@@ -116,9 +139,9 @@ def cmd_bench(args, out):
         print("A DEBUG build (DDZ_DEBUG=1: -O0, checks on): these figures do not show its speed.",
               file=out)
     positions = benchmark.deal_positions(args.deals, seed=args.seed)
-    print(f"{args.deals:,} seeded deals: the landlord's 20 cards lead; the next seat's 17 cards "
-          f"answer a random lead (single, pair, trio+kicker, chain, bomb or rocket). "
-          f"Medians of {repeat} passes.", file=out)
+    print(f"{plural(args.deals, 'seeded deal')}: the landlord's 20 cards lead; the next seat's "
+          f"17 cards answer a random lead (single, pair, trio+kicker, chain, bomb or rocket). "
+          f"Medians of {plural(repeat, 'pass', 'passes')}.", file=out)
     rows = []      # (what, ddz_fast cell, {peer label: cell})
 
     def movegen_row(what, rate, peer_rates=None, per="hand"):
@@ -158,11 +181,10 @@ def cmd_bench(args, out):
     rows.append(("copy() of a mid-game position", f"{copy * 1e9:.0f} ns", {}))
     for threads in (1, 2):
         rate = benchmark.simulate_rate(args.simulate, threads, args.seed)
-        rows.append((f"simulate(), {threads} thread{'s' if threads > 1 else ''}",
-                     f"{rate:,.0f} games/s", {}))
+        rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))
     nodes_per_second, nodes = benchmark.perft_rate(
         benchmark.deal_positions(args.perft_deals, args.seed), args.perft_depth)
-    rows.append((f"perft({args.perft_depth}) of {args.perft_deals} deals",
+    rows.append((f"perft({args.perft_depth}) of {plural(args.perft_deals, 'deal')}",
                  f"{fmt_rate(nodes_per_second, 'nodes')} ({nodes:,} nodes)", {}))
 
     labels = [p.label for p in peers]
@@ -189,51 +211,87 @@ def cmd_bench(args, out):
 # --- main ----------------------------------------------------------------------------------
 
 def parser():
+    # Every option's help ends with its default where it has one ("%(default)s").
     top = argparse.ArgumentParser(prog="ddz-fast", description=MAIN_DESCRIPTION)
     sub = top.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("moves", help="list the legal moves of a hand")
+    def command(name, about, run):
+        p = sub.add_parser(name, help=about, description=about)
+        p.set_defaults(run=run)
+        return p
+
+    p = command("moves", "list the legal moves of a hand", cmd_moves)
     p.add_argument("hand", help="cards, e.g. 33344456BR")
-    p.add_argument("--prev", help="the move to beat, e.g. 333+4")
-    add_rules_options(p)
-    p.set_defaults(run=cmd_moves)
+    p.add_argument("--prev", help="the move to beat, e.g. 333+4 (default: a lead)")
+    add_distinct_single_wings(p)
 
-    p = sub.add_parser("perft", help="count the move tree of a position")
-    p.add_argument("--depth", type=int, default=3)
-    p.add_argument("--seed", type=int, default=1,
-                   help="deal of this seed, the first bidder bidding 3 (default 1)")
-    p.add_argument("--hands", nargs=3, metavar="CARDS", help="a set-up position instead of a deal")
-    p.add_argument("--landlord", type=int, default=0)
-    p.add_argument("--bid", type=int, default=1)
-    p.add_argument("--divide", action="store_true", help="count below each first action")
-    add_rules_options(p)
-    p.set_defaults(run=cmd_perft)
+    p = command("perft", "count the move tree of a position", cmd_perft)
+    p.add_argument("--depth", type=DEPTH, default=3,
+                   help="count perft(1) up to perft(DEPTH), 1..64 (default: %(default)s)")
+    position = p.add_mutually_exclusive_group()
+    position.add_argument("--seed", type=SEED, default=1,
+                          help="the deal of this seed, the first bidder bidding 3 "
+                               "(default: %(default)s)")
+    position.add_argument("--hands", nargs=3, metavar="CARDS",
+                          help="a set-up position instead of a deal: the hands of seats 0, 1, 2")
+    p.add_argument("--landlord", type=int_in(0, 2), default=0,
+                   help="with --hands: the landlord's seat, 0..2; the landlord leads "
+                        "(default: %(default)s)")
+    p.add_argument("--bid", type=int_in(1, 3), default=1,
+                   help="with --hands: the landlord's winning bid, 1..3 (default: %(default)s)")
+    p.add_argument("--divide", action="store_true",
+                   help="perft(DEPTH) below each first action, instead of perft(1) up to "
+                        "perft(DEPTH)")
+    add_distinct_single_wings(p)
 
-    p = sub.add_parser("simulate", help="play random games natively")
-    p.add_argument("-n", type=int, default=100_000, help="number of games")
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0)
-    add_rules_options(p)
-    p.set_defaults(run=cmd_simulate)
+    p = command("simulate", "play random games natively", cmd_simulate)
+    p.add_argument("-n", type=NON_NEGATIVE, default=100_000,
+                   help="number of games (default: %(default)s)")
+    p.add_argument("--threads", type=POSITIVE, default=1,
+                   help="native threads; the games are the same for any number "
+                        "(default: %(default)s)")
+    p.add_argument("--seed", type=SEED, default=0,
+                   help="game i depends only on the seed and i, 0..2**64-1 (default: %(default)s)")
+    add_distinct_single_wings(p)
+    p.add_argument("--auction", choices=AUCTIONS, default="open",
+                   help="auction variant: 'open' (players speak until a bid is followed by two "
+                        "passes) or 'single_round' (every seat speaks once) (default: %(default)s)")
 
-    p = sub.add_parser("bench", help="the benchmark suite (about a minute)")
-    p.add_argument("--deals", type=int, default=20_000, help="positions for move generation")
-    p.add_argument("--games", type=int, default=20_000, help="random games through the Python API")
-    p.add_argument("--simulate", type=int, default=2_000_000, help="games for simulate()")
-    p.add_argument("--perft-deals", type=int, default=10)
-    p.add_argument("--perft-depth", type=int, default=6)
-    p.add_argument("--repeat", type=int, default=5, help="timed passes (the median is shown)")
-    p.add_argument("--seed", type=int, default=0)
+    p = command("bench", "the benchmark suite (about a minute)", cmd_bench)
+    p.add_argument("--deals", type=POSITIVE, default=20_000,
+                   help="positions for move generation (default: %(default)s)")
+    p.add_argument("--games", type=POSITIVE, default=20_000,
+                   help="random games through the Python API (default: %(default)s)")
+    p.add_argument("--simulate", type=POSITIVE, default=2_000_000,
+                   help="games for simulate() (default: %(default)s)")
+    p.add_argument("--perft-deals", type=POSITIVE, default=10,
+                   help="deals for the perft row (default: %(default)s)")
+    p.add_argument("--perft-depth", type=DEPTH, default=6,
+                   help="depth of the perft row, 1..64 (default: %(default)s)")
+    p.add_argument("--repeat", type=POSITIVE, default=5,
+                   help="timed passes (the median is shown) (default: %(default)s)")
+    p.add_argument("--seed", type=SEED, default=0,
+                   help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
-    p.set_defaults(run=cmd_bench)
     return top
 
 
 def main(argv=None, out=None):
     args = parser().parse_args(argv)
+    out = out or sys.stdout
     try:
-        args.run(args, out or sys.stdout)
+        args.run(args, out)
+        out.flush()                 # a closed pipe shows here, not at the interpreter's exit
     except (ValueError, TypeError) as e:
         print(f"ddz-fast {args.command}: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"ddz-fast {args.command}: interrupted", file=sys.stderr)
+        return 130                  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
+    except BrokenPipeError:
+        # The reader has gone (`ddz-fast moves ... | head -1`): stop without a word. Python
+        # flushes stdout again at exit, so point it at devnull first. Exit 1, as Python itself
+        # does on EPIPE: the output was cut short.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

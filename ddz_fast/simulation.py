@@ -42,7 +42,11 @@ class Simulation:
         return float((self.spring | self.anti_spring).mean()) if len(self) else float("nan")
 
     def summary(self):
-        return (f"{len(self):,} games: landlord won {self.landlord_win_rate:.1%}, "
+        """One line of the main rates; just the count when there are no games to rate."""
+        games = f"{len(self):,} game{'' if len(self) == 1 else 's'}"
+        if not len(self):
+            return games
+        return (f"{games}: landlord won {self.landlord_win_rate:.1%}, "
                 f"mean multiplier {self.mean_multiplier:.2f}, springs {self.spring.mean():.1%}, "
                 f"anti-springs {self.anti_spring.mean():.1%}, mean plays {self.plays.mean():.1f}, "
                 f"redeals {self.redeals.mean():.2f} per game")

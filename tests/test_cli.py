@@ -1,17 +1,22 @@
 """The ddz-fast command: each subcommand runs and prints what it promises; bad arguments exit
 non-zero with a clear message."""
 
+import argparse
 import io
 import os
 import shutil
 import subprocess
 import sys
+import warnings
 
 import pytest
 
+from ddz_fast import cli
 from ddz_fast.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SMALL_BENCH = ["bench", "--deals", "300", "--games", "100", "--simulate", "3000",
+               "--perft-deals", "2", "--perft-depth", "3", "--repeat", "1", "--no-peers"]
 
 
 def run(*argv):
@@ -30,14 +35,16 @@ def test_moves():
     assert code == 0 and "333444+55" not in out
 
 
+def test_moves_counts_in_words():
+    assert run("moves", "3") == (0, "3                        single\n1 move for 3\n")
+    assert run("moves", "3", "--prev", "2") == (0, "0 moves for 3 on 2\n")
+
+
 @pytest.mark.parametrize("argv, words", [
     (["moves", "33X"], "unknown card symbol 'X'"),
     (["moves", "3333344"], "5 cards of rank 3"),
     (["moves", "3334445556667778", "--prev", "333444555666"], "readings"),
     (["perft", "--hands", "3", "3", "3333"], "more than the deck"),
-    (["perft", "--depth", "-1"], "depth"),
-    (["simulate", "-n", "-5"], "n_games"),
-    (["simulate", "-n", "10", "--threads", "0"], "threads"),
 ])
 def test_bad_input_exits_with_a_message(argv, words, capsys):
     code, _ = run(*argv)
@@ -46,11 +53,73 @@ def test_bad_input_exits_with_a_message(argv, words, capsys):
 
 
 @pytest.mark.parametrize("argv", [[], ["fly"], ["moves"], ["simulate", "-n", "many"],
-                                  ["moves", "34", "--auction", "dutch"]])
+                                  ["simulate", "--auction", "dutch"],
+                                  ["perft", "--seed", "2", "--hands", "34", "5", "6"]])
 def test_bad_arguments_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(argv)
     assert exit_info.value.code == 2 and "usage: ddz-fast" in capsys.readouterr().err
+
+
+# Short runs of each command, should a bad value ever get through (a repeated option's last
+# value wins).
+SHORT_RUN = {"bench": SMALL_BENCH, "perft": ["perft", "--depth", "1"],
+             "simulate": ["simulate", "-n", "10"]}
+NOT_INTEGERS = ("x", "1.5", "")
+BAD_NUMBERS = [(command, option, value) for command, option, values in [
+    ("bench", "--deals", ("0", "-1")),
+    ("bench", "--games", ("0", "-1")),
+    ("bench", "--simulate", ("0", "-1")),
+    ("bench", "--perft-deals", ("0", "-1")),
+    ("bench", "--perft-depth", ("0", "-1", "65")),
+    ("bench", "--repeat", ("0", "-1")),
+    ("bench", "--seed", ("-1", str(2 ** 64))),
+    ("perft", "--depth", ("0", "-1", "65")),
+    ("perft", "--seed", ("-1", str(2 ** 64))),
+    ("perft", "--landlord", ("-1", "3")),
+    ("perft", "--bid", ("0", "4")),
+    ("simulate", "-n", ("-1",)),
+    ("simulate", "--threads", ("0", "-1")),
+    ("simulate", "--seed", ("-1", str(2 ** 64))),
+] for value in values + NOT_INTEGERS]
+
+
+@pytest.mark.parametrize("command, option, value", BAD_NUMBERS,
+                         ids=[" ".join(case) for case in BAD_NUMBERS])
+def test_bad_numbers_are_usage_errors(command, option, value, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([*SHORT_RUN[command], option, value])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and err.startswith(f"usage: ddz-fast {command} ")
+    assert f"ddz-fast {command}: error: argument {option}: must be an integer " in err
+    assert err.endswith(f", not '{value}'\n")
+
+
+@pytest.mark.parametrize("command", ["moves", "perft"])
+def test_auction_only_where_it_matters(command, capsys):
+    # moves and perft start after the auction: the option would do nothing there.
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "34", "--auction", "open"] if command == "moves"
+             else [command, "--auction", "open"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: --auction open" in capsys.readouterr().err
+
+
+def subcommands():
+    (sub,) = [a for a in cli.parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return sub.choices
+
+
+@pytest.mark.parametrize("command", sorted(subcommands()))
+def test_help_tells_every_option_and_its_default(command, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())        # undo the help's line wrapping
+    assert exit_info.value.code == 0 and text.startswith(f"usage: ddz-fast {command} ")
+    for action in subcommands()[command]._actions:
+        assert action.help, f"{command} {action.option_strings or action.dest}: no help"
+        if action.default not in (None, argparse.SUPPRESS) and not isinstance(action.default, bool):
+            assert f"(default: {action.default})" in text, f"{command} {action.option_strings}"
 
 
 def test_perft():
@@ -65,13 +134,44 @@ def test_perft():
 def test_simulate(capsys):
     code, out = run("simulate", "-n", "3000", "--threads", "2", "--seed", "4")
     assert code == 0 and out.startswith("3,000 games: landlord won") and "games/s on 2 thread" in out
-    assert "3,000/3,000 games" in capsys.readouterr().err          # the progress bar
+    assert capsys.readouterr().err == ""            # no progress bar: stderr is no terminal
+    code, out = run("simulate", "-n", "1")
+    assert code == 0 and out.startswith("1 game: landlord won") and "games/s on 1 thread," in out
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_simulate_progress_bar_on_a_terminal(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    code, out = run("simulate", "-n", "3000", "--threads", "2")
+    assert code == 0 and out.startswith("3,000 games: landlord won")
+    assert "100%" in sys.stderr.getvalue() and "3.00k/3.00k" in sys.stderr.getvalue()
+
+
+def test_simulate_no_games(capsys):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                # numpy's empty-mean warnings included
+        code, out = run("simulate", "-n", "0")
+    assert (code, out, capsys.readouterr().err) == (0, "0 games\n", "")
+
+
+def test_interrupt_exits_130_without_a_traceback(monkeypatch, capsys):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    try:
+        code, out = run("simulate", "-n", "1000")
+    except KeyboardInterrupt:           # escaping, it would stop the whole test session
+        pytest.fail("KeyboardInterrupt escaped main()")
+    assert (code, out, capsys.readouterr().err) == (130, "", "ddz-fast simulate: interrupted\n")
 
 
 def test_bench_small():
-    code, out = run("bench", "--deals", "300", "--games", "100", "--simulate", "3000",
-                    "--perft-deals", "2", "--perft-depth", "3", "--repeat", "1", "--no-peers")
-    assert code == 0
+    code, out = run(*SMALL_BENCH)
+    assert code == 0 and "Medians of 1 pass." in out
     for row in ("leads, batch", "responses, one position", "random games, Python API",
                 "push + undo", "copy()", "simulate(), 2 threads", "perft(3) of 2 deals"):
         assert row in out
@@ -87,3 +187,21 @@ def test_module_and_console_script():
         pytest.skip("ddz-fast is not installed on PATH (an uninstalled checkout)")
     result = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "bench" in result.stdout
+
+
+@pytest.mark.parametrize("unbuffered", [True, False])
+def test_closed_pipe_exits_quietly(unbuffered):
+    # As `ddz-fast moves ... | head -1` once head has gone: the read end is closed before the
+    # command writes, so its first write (or its final flush when buffered) fails.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run([sys.executable, "-m", "ddz_fast", "moves", "3456789TJQKA2BR"],
+                                cwd=ROOT, env=env, stdout=write_end, stderr=subprocess.PIPE,
+                                text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stderr) == (1, "")
