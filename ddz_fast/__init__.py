@@ -14,7 +14,7 @@ from ._simulate import simulate
 from ._rules import Rules
 from .errors import (
     AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
-    InvalidMoveError,
+    InvalidMoveError, RedealLimitError,
 )
 from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
@@ -41,6 +41,7 @@ __all__ = [
     "Move",
     "MoveList",
     "RandomPlayer",
+    "RedealLimitError",
     "Result",
     "Rules",
     "Series",

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
@@ -21,6 +22,9 @@ cdef ddz_move* spare = NULL
 cdef Py_ssize_t spare_capacity = 0
 cdef Py_ssize_t SPARE_LIMIT = 1 << 22
 
+
+# Rows per native call: between calls, Ctrl-C is noticed (about 10 ms of work).
+cdef Py_ssize_t CHUNK_ROWS = 1 << 16
 
 # Status of a batch run, besides the index of an invalid hand.
 cdef enum:
@@ -115,13 +119,18 @@ cdef extern from *:
     #else
         {
             static const uint8_t limit[15] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1};
+            uint8_t counts[16];
             int r, k;
+            /* the counts as read into raw_lo/raw_hi: the row may change meanwhile (the
+               caller's array, without the GIL), and masks and cards must agree */
+            memcpy(counts, &raw_lo, 8);
+            memcpy(counts + 7, &raw_hi, 8);
             masks[0] = masks[1] = masks[2] = masks[3] = 0;
             for (r = 0; r < 15; r++) {
-                if (row[r] > limit[r])
+                if (counts[r] > limit[r])
                     return 0;
                 for (k = 0; k < 4; k++)
-                    masks[k] |= (uint32_t)(row[r] > k) << r;
+                    masks[k] |= (uint32_t)(counts[r] > k) << r;
             }
         }
     #endif
@@ -146,16 +155,20 @@ cdef inline bint pack_row(const uint8_t* row, ddz_hand* h) noexcept nogil:
 
 
 cdef class _BatchInput:
-    """The validated arrays of a batch call and raw pointers into them."""
+    """The validated arrays of a batch call and raw pointers into them.
+
+    The memoryviews stay held while the kernels run without the GIL: an array that exports
+    its buffer cannot be resized or freed by another thread meanwhile.
+    """
 
     cdef object hands, prevs
     cdef Py_ssize_t n
+    cdef const uint8_t[:, ::1] hand_view
+    cdef const uint8_t[::1] prev_view
     cdef const uint8_t* hand_data
     cdef const ddz_move* prev_data
 
     def __init__(self, hands, prevs, Rules rules):
-        cdef const uint8_t[:, ::1] counts
-        cdef const uint8_t[::1] raw
         a = np.asarray(hands)
         if a.dtype.kind not in "iu":
             raise TypeError(f"hands must be an integer array of rank counts, not of dtype {a.dtype}")
@@ -168,21 +181,14 @@ cdef class _BatchInput:
         self.hand_data = NULL
         self.prev_data = NULL
         if self.n:
-            counts = self.hands
-            self.hand_data = &counts[0, 0]
+            self.hand_view = self.hands
+            self.hand_data = &self.hand_view[0, 0]
         if prevs is not None:
-            p = np.asarray(prevs)
-            if p.dtype != MOVE_DTYPE:
-                if p.dtype.names is None or set(p.dtype.names) != set(MOVE_DTYPE.names):
-                    raise TypeError(
-                        f"prevs must be a structured array of ddz_fast.MOVE_DTYPE, not of dtype {p.dtype}")
-                p = p.astype(MOVE_DTYPE)
-            if p.shape != (self.n,):
-                raise InvalidMoveError(f"prevs must have shape ({self.n},) like hands, not {p.shape}")
+            p = as_move_array(prevs, self.n)
             self.prevs = np.require(p, requirements=["C", "A"])
             if self.n:
-                raw = self.prevs.view(np.uint8)
-                self.prev_data = <const ddz_move*>&raw[0]
+                self.prev_view = self.prevs.view(np.uint8)
+                self.prev_data = <const ddz_move*>&self.prev_view[0]
 
     def raise_bad_hand(self, a, Py_ssize_t i):
         try:
@@ -195,27 +201,58 @@ cdef class _BatchInput:
         raise InvalidMoveError(f"prevs[{i}] = {self.prevs[i]} is no combination under {rules!r}")
 
 
+# The largest value of each field of MOVE_DTYPE.
+cdef dict FIELD_LIMITS = {"kind": 255, "length": 255, "main": 255, "cards": 2 ** 64 - 1}
+
+
+cdef object as_move_array(object prevs, Py_ssize_t n):
+    """``prevs`` as n moves of MOVE_DTYPE. Another structured dtype with the same fields is
+    converted only if every value fits its field (astype would wrap 256 to 0, cut 5.5 to 5)."""
+    p = np.asarray(prevs)
+    if p.dtype != MOVE_DTYPE and (p.dtype.names is None or set(p.dtype.names) != set(MOVE_DTYPE.names)):
+        raise TypeError(
+            f"prevs must be a structured array of ddz_fast.MOVE_DTYPE, not of dtype {p.dtype}")
+    if p.shape != (n,):
+        raise InvalidMoveError(f"prevs must have shape ({n},) like hands, not {p.shape}")
+    if p.dtype == MOVE_DTYPE:
+        return p
+    for name, limit in FIELD_LIMITS.items():
+        field = p[name]
+        if field.dtype.kind not in "iu" or field.shape != (n,):
+            raise TypeError(f"prevs field {name!r} must hold integers, not {field.dtype}")
+        bad = (field < 0) | (field > limit)
+        if bad.any():
+            row = int(np.argmax(bad))
+            raise InvalidMoveError(
+                f"prevs[{row}]: {name} = {field[row]} is outside 0..{limit} (prevs[{row}] = {p[row]})")
+    return p.astype(MOVE_DTYPE)
+
+
 cdef inline ddz_move* gen_one(const ddz_hand* h, const ddz_move* prevs, Py_ssize_t i,
                               const ddz_rules* rules, ddz_move* out) noexcept nogil:
     """The moves of hand i into out; NULL if its previous move is no reading."""
-    if prevs == NULL or prevs[i].length == 0:
+    cdef ddz_move prev
+    if prevs == NULL:
         return gen_leads(h, rules, out)
-    if not is_reading(&prevs[i], rules):
+    prev = prevs[i]     # checked and used as one copy: the caller's array may change meanwhile
+    if prev.length == 0:
+        return gen_leads(h, rules, out)
+    if not is_reading(&prev, rules):
         return NULL
-    return gen_responses(h, &prevs[i], rules, out)
+    return gen_responses(h, &prev, rules, out)
 
 
-cdef Py_ssize_t run_batch(const uint8_t* hands, Py_ssize_t n, const ddz_move* prevs,
-                          const ddz_rules* rules, int64_t* offsets, ddz_move** data,
-                          Py_ssize_t* capacity) noexcept nogil:
-    """Moves of every hand into *data, grown as needed. Returns DONE, OUT_OF_MEMORY, the index
-    of the first invalid hand, or BAD_PREV - index for the first invalid previous move."""
-    cdef Py_ssize_t used = 0, i
+cdef Py_ssize_t run_batch(const uint8_t* hands, Py_ssize_t start, Py_ssize_t stop,
+                          const ddz_move* prevs, const ddz_rules* rules, int64_t* offsets,
+                          ddz_move** data, Py_ssize_t* capacity) noexcept nogil:
+    """Moves of hands start..stop-1 into *data after the offsets[start] moves already there,
+    growing it as needed. Returns DONE, OUT_OF_MEMORY, the index of the first invalid hand, or
+    BAD_PREV - index for the first invalid previous move."""
+    cdef Py_ssize_t used = offsets[start], i
     cdef ddz_move* grown
     cdef ddz_move* end
     cdef ddz_hand h
-    offsets[0] = 0
-    for i in range(n):
+    for i in range(start, stop):
         if not pack_row(hands + i * N_RANKS, &h):
             return i
         if used + MAX_MOVES > capacity[0]:
@@ -232,26 +269,22 @@ cdef Py_ssize_t run_batch(const uint8_t* hands, Py_ssize_t n, const ddz_move* pr
     return DONE
 
 
-cdef Py_ssize_t count_batch(const uint8_t* hands, Py_ssize_t n, const ddz_move* prevs,
-                            const ddz_rules* rules, int64_t* counts) noexcept nogil:
-    """Number of moves of every hand. Returns like run_batch."""
-    cdef ddz_move* scratch = <ddz_move*>malloc(MAX_MOVES * sizeof(ddz_move))
+cdef Py_ssize_t count_batch(const uint8_t* hands, Py_ssize_t start, Py_ssize_t stop,
+                            const ddz_move* prevs, const ddz_rules* rules, ddz_move* scratch,
+                            int64_t* counts) noexcept nogil:
+    """Number of moves of hands start..stop-1, generated into scratch (MAX_MOVES moves).
+    Returns like run_batch."""
     cdef ddz_move* end
     cdef ddz_hand h
-    cdef Py_ssize_t i, status = DONE
-    if scratch == NULL:
-        return OUT_OF_MEMORY
-    for i in range(n):
+    cdef Py_ssize_t i
+    for i in range(start, stop):
         if not pack_row(hands + i * N_RANKS, &h):
-            status = i
-            break
+            return i
         end = gen_one(&h, prevs, i, rules, scratch)
         if end == NULL:
-            status = BAD_PREV - i
-            break
+            return BAD_PREV - i
         counts[i] = end - scratch
-    free(scratch)
-    return status
+    return DONE
 
 
 cdef check_status(_BatchInput batch, Py_ssize_t status, Rules rules):
@@ -270,11 +303,20 @@ def legal_move_counts(hands, prevs=None, *, rules=None):
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
     counts = np.empty(batch.n, dtype=np.int64)
     cdef int64_t[::1] out = counts
-    cdef Py_ssize_t status
-    with nogil:
-        status = count_batch(batch.hand_data, batch.n, batch.prev_data, &r.c,
-                             &out[0] if batch.n else NULL)
-    check_status(batch, status, r)
+    cdef ddz_move* scratch = <ddz_move*>malloc(MAX_MOVES * sizeof(ddz_move))
+    cdef Py_ssize_t status = DONE, start, stop
+    if scratch == NULL:
+        raise MemoryError("legal_move_counts: out of memory")
+    try:
+        for start in range(0, batch.n, CHUNK_ROWS):
+            stop = min(batch.n, start + CHUNK_ROWS)
+            with nogil:
+                status = count_batch(batch.hand_data, start, stop, batch.prev_data, &r.c,
+                                     scratch, &out[0])
+            check_status(batch, status, r)
+            PyErr_CheckSignals()
+    finally:
+        free(scratch)
     return counts
 
 
@@ -285,16 +327,21 @@ def legal_moves_batch(hands, prevs=None, *, rules=None):
     N moves of ``MOVE_DTYPE``; a row with length 0 means that hand leads. Returns
     ``(offsets, moves)``: int64 CSR offsets of size N+1 and one ``MOVE_DTYPE`` array, the moves
     of hand i being ``moves[offsets[i]:offsets[i + 1]]``, in the order of ``legal_moves``.
+    Ctrl-C interrupts it between chunks of rows.
     """
     cdef Rules r = as_rules(rules)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
     offsets = np.empty(batch.n + 1, dtype=np.int64)
     cdef int64_t[::1] offs = offsets
     cdef _MoveBuffer buf = take_buffer(MAX_MOVES + batch.n * (8 if batch.prev_data else 64))
-    cdef Py_ssize_t status
-    with nogil:
-        status = run_batch(batch.hand_data, batch.n, batch.prev_data, &r.c, &offs[0],
-                           &buf.data, &buf.capacity)
-    check_status(batch, status, r)
+    cdef Py_ssize_t status, start, stop
+    offs[0] = 0
+    for start in range(0, batch.n, CHUNK_ROWS):
+        stop = min(batch.n, start + CHUNK_ROWS)
+        with nogil:
+            status = run_batch(batch.hand_data, start, stop, batch.prev_data, &r.c, &offs[0],
+                               &buf.data, &buf.capacity)
+        check_status(batch, status, r)
+        PyErr_CheckSignals()
     buf.nbytes = offs[batch.n] * sizeof(ddz_move)
     return offsets, np.frombuffer(buf, dtype=MOVE_DTYPE)

@@ -1,7 +1,5 @@
 # Card multisets at the Python boundary: parsing, formatting and the Hand value object.
 
-import operator
-
 import numpy as np
 
 from libc.stdint cimport int8_t, uint8_t, uint64_t
@@ -10,6 +8,7 @@ from libc.string cimport memset
 from ._bits cimport DDZ_DEBUG, cards_contain, cards_valid, card_count
 from ._types cimport MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
 
+from .checks import check_int
 from .errors import InvalidCardsError
 
 RANK_SYMBOLS = "3456789TJQKA2BR"
@@ -36,16 +35,20 @@ cdef object move_type():
     return _move_type
 
 
-cdef uint64_t pack_counts(const uint8_t* counts, object source, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
-    cdef int r, total = 0
+cdef int raise_too_many(int rank, object count, object source) except -1:
+    if rank >= RANK_BLACK_JOKER:
+        what = "black joker (B)" if rank == RANK_BLACK_JOKER else "red joker (R)"
+        raise InvalidCardsError(f"{count} of the {what} in {source}; the deck has one")
+    raise InvalidCardsError(f"{count} cards of rank {_SYMBOLS[rank]} in {source}; the deck has four")
+
+
+cdef uint64_t pack_counts(const Py_ssize_t* counts, object source, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
+    cdef int r
+    cdef Py_ssize_t total = 0
     cdef uint64_t packed = 0
     for r in range(N_RANKS):
         if counts[r] > RANK_LIMIT[r]:
-            if r >= RANK_BLACK_JOKER:
-                what = "black joker (B)" if r == RANK_BLACK_JOKER else "red joker (R)"
-                raise InvalidCardsError(f"{counts[r]} of the {what} in {source}; the deck has one")
-            raise InvalidCardsError(
-                f"{counts[r]} cards of rank {_SYMBOLS[r]} in {source}; the deck has four")
+            raise_too_many(r, counts[r], source)
         total += counts[r]
         packed |= <uint64_t>counts[r] << (4 * r)
     if total > max_cards:
@@ -54,7 +57,7 @@ cdef uint64_t pack_counts(const uint8_t* counts, object source, int max_cards) e
 
 
 cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
-    cdef uint8_t counts[N_RANKS]
+    cdef Py_ssize_t counts[N_RANKS]
     cdef Py_ssize_t i = 0, n = len(text)
     cdef Py_UCS4 ch
     cdef int r
@@ -73,14 +76,13 @@ cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
             raise InvalidCardsError(
                 f"unknown card symbol {ch!r} at position {i} in {text!r}; "
                 f"cards are written with {RANK_SYMBOLS} (10 for T, any case, spaces and commas allowed)")
-        if counts[r] < 255:
-            counts[r] += 1
+        counts[r] += 1
         i += 1
     return pack_counts(counts, repr(text), max_cards)
 
 
 cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
-    cdef uint8_t counts[N_RANKS]
+    cdef Py_ssize_t counts[N_RANKS]
     cdef int r
     cdef object shape = getattr(seq, "shape", None)
     if shape is not None and len(shape) != 1:
@@ -88,15 +90,15 @@ cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF
     if len(seq) != N_RANKS:
         raise InvalidCardsError(
             f"expected {N_RANKS} rank counts ({RANK_SYMBOLS}), got {len(seq)}")
+    source = f"counts {list(seq)!r}"
     for r in range(N_RANKS):
-        try:
-            value = operator.index(seq[r])
-        except TypeError:
-            raise InvalidCardsError(f"rank counts must be integers, got {seq[r]!r}") from None
+        value = check_int(seq[r], f"the count of rank {_SYMBOLS[r]}", error=InvalidCardsError)
         if value < 0:
-            raise InvalidCardsError(f"negative count {value} for rank {_SYMBOLS[r]}")
-        counts[r] = min(value, 255)
-    return pack_counts(counts, f"counts {list(seq)!r}", max_cards)
+            raise InvalidCardsError(f"negative count {value} for rank {_SYMBOLS[r]} in {source}")
+        if value > RANK_LIMIT[r]:
+            raise_too_many(r, value, source)
+        counts[r] = value
+    return pack_counts(counts, source, max_cards)
 
 
 cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
@@ -155,16 +157,14 @@ cdef class Hand:
     """
 
     def __init__(self, cards=""):
+        if self.packed:
+            raise TypeError("a Hand is immutable: __init__ may not be called again")
         self.packed = packed_from(cards, MAX_HAND_CARDS)
 
     @classmethod
     def from_packed(cls, packed):
         """The hand whose rank counts are nibble-packed in ``packed`` (rank r in bits 4r..4r+3)."""
-        cdef uint64_t p
-        try:
-            p = packed
-        except (OverflowError, TypeError):
-            raise InvalidCardsError(f"packed cards must be an integer in 0..2**60, not {packed!r}") from None
+        cdef uint64_t p = check_int(packed, "packed", 0, 2 ** 64 - 1, error=InvalidCardsError)
         if not cards_valid(p):
             raise InvalidCardsError(f"{p:#x} is no card multiset (a rank count above 4, or a joker above 1)")
         if card_count(p) > MAX_HAND_CARDS:

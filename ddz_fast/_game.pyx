@@ -18,19 +18,31 @@ from ._state cimport (
 from ._types cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 
 from ._cards import RANK_SYMBOLS
-from .checks import int_in_range
-from .errors import IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError
+from .checks import check_bool, check_int, check_seed
+from .errors import (
+    IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError, RedealLimitError,
+)
 from .result import Result
 
 PHASES = ("auction", "play", "over")
 
 
 cdef int check_bid_value(object bid, int lowest) except -1:
-    if not isinstance(bid, int) or isinstance(bid, bool) or not (bid == 0 or lowest <= bid <= MAX_BID):
+    cdef int value
+    if type(bid) is int and 0 <= bid <= MAX_BID:       # the common case, without a call
+        value = bid
+    else:
+        value = check_int(bid, "bid", 0, MAX_BID, error=IllegalBidError)
+    if value != 0 and value < lowest:
         raise IllegalBidError(
             f"a bid is 0 (pass) or above the highest bid so far ({lowest - 1}) up to {MAX_BID}, "
             f"not {bid!r}")
-    return bid
+    return value
+
+
+cdef object step_action(const ddz_step* step):
+    """The action of a history step as the API gives it: a bid, or a Move (PASS)."""
+    return step.action.main if step.before.phase == PHASE_AUCTION else move_from_c(&step.action)
 
 
 cdef inline ddz_move bid_action(int bid) noexcept:
@@ -47,11 +59,14 @@ def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
     Each farmer settles bid x 2**bombs (x2 more for a spring or an anti-spring) with the
     landlord (RULES.md section 7). A spring needs a landlord's win, an anti-spring a farmers' win.
     """
-    int_in_range(bid, "bid", 1, MAX_BID)
-    int_in_range(bombs, "bombs (13 bombs and the rocket at most)", 0, 14)
+    bid = check_int(bid, "bid", 1, MAX_BID)
+    bombs = check_int(bombs, "bombs (13 bombs and the rocket at most)", 0, 14)
+    landlord_won = check_bool(landlord_won, "landlord_won")
+    spring = check_bool(spring, "spring")
+    anti_spring = check_bool(anti_spring, "anti_spring")
     if spring and not landlord_won or anti_spring and landlord_won:
         raise ValueError("a spring needs the landlord to win, an anti-spring the farmers")
-    cdef int64_t each = stake(bid, bombs, bool(spring or anti_spring))
+    cdef int64_t each = stake(bid, bombs, spring or anti_spring)
     return (2 * each, -each, -each) if landlord_won else (-2 * each, each, each)
 
 
@@ -87,26 +102,24 @@ cdef class Game:
         free(self.g.steps)
 
     def __init__(self, seed=None, *, rules=None, first_bidder=None):
-        if seed is None:
-            seed = secrets.randbits(64)
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-        elif not 0 <= seed < 2 ** 64:
-            raise ValueError(f"seed must be in 0..2**64-1, not {seed}")
-        cdef int first = -1 if first_bidder is None else int_in_range(first_bidder, "first_bidder", 0, 2)
+        if self._rules is not None:
+            raise TypeError("Game.__init__ may not be called on a game that is already set up")
+        seed = secrets.randbits(64) if seed is None else check_seed(seed)
+        cdef int first = -1 if first_bidder is None else check_int(first_bidder, "first_bidder", 0, 2)
         self._rules = as_rules(rules)
         self.g.rules = self._rules.c
         self.g.seed = seed
         self.g.dealt = True
         self.g.n_steps = 0
-        self.first_bidder_arg = first_bidder
+        self.first_bidder_arg = None if first_bidder is None else first
         state_deal(&self.g.s, seed, 0, first)
 
     @classmethod
     def from_hands(cls, hands, *, landlord=0, bid=1, kitty=None, rules=None):
         """A game in the play phase: the seats hold ``hands`` (three card sets of 1 to 20 cards,
         together within the deck), ``landlord`` won the auction with ``bid`` and leads.
-        ``kitty`` (at most 3 cards) is only recorded."""
+        ``kitty`` (at most 3 cards) is what the landlord took at the end of the auction, so part
+        of the landlord's hand; it is only recorded."""
         cdef Game game = cls.__new__(cls)
         cdef uint64_t packed[3]
         cdef uint64_t kitty_cards = 0, total = 0
@@ -125,10 +138,14 @@ cdef class Game:
             raise InvalidCardsError(
                 f"the hands hold more than the deck: {cards_text(packed[0])}, "
                 f"{cards_text(packed[1])}, {cards_text(packed[2])}")
-        int_in_range(landlord, "landlord", 0, 2)
-        int_in_range(bid, "bid", 1, MAX_BID)
+        landlord = check_int(landlord, "landlord", 0, 2)
+        bid = check_int(bid, "bid", 1, MAX_BID)
         if kitty is not None:
             kitty_cards = packed_from(kitty, 3)
+            if not cards_contain(packed[landlord], kitty_cards):
+                raise InvalidCardsError(
+                    f"the kitty {cards_text(kitty_cards)} went to the landlord (seat {landlord}), "
+                    f"whose hand {cards_text(packed[landlord])} does not hold it")
         game._rules = as_rules(rules)
         game.g.rules = game._rules.c
         game.g.dealt = False
@@ -141,97 +158,115 @@ cdef class Game:
     @property
     def seed(self):
         """The seed of the deal (None for a set-up game)."""
+        self.check_ready()
         return self.g.seed if self.g.dealt else None
 
     @property
     def rules(self):
+        self.check_ready()
         return self._rules
 
     @property
     def phase(self):
         """``"auction"``, ``"play"`` or ``"over"``."""
+        self.check_ready()
         return PHASES[self.g.s.phase]
 
     @property
     def to_move(self):
         """The seat to bid or play (None once the game is over)."""
+        self.check_ready()
         return None if self.g.s.phase == PHASE_OVER else self.g.s.to_move
 
     @property
     def hands(self):
         """The cards of seats 0, 1 and 2."""
+        self.check_ready()
         return tuple(hand_from_packed(self.g.s.hands[seat]) for seat in range(3))
 
     @property
     def kitty(self):
         """The three cards set aside at the deal; the landlord takes them into his hand."""
+        self.check_ready()
         return hand_from_packed(self.g.s.kitty)
 
     @property
     def marked_card(self):
         """The rank of the card turned face up at the deal (None for a set-up game)."""
+        self.check_ready()
         return RANK_SYMBOLS[self.g.s.marked_rank] if self.g.s.marked_rank < N_RANKS else None
 
     @property
     def first_bidder(self):
+        self.check_ready()
         return self.g.s.first_bidder
 
     @property
     def landlord(self):
         """The landlord's seat, once the auction is over."""
+        self.check_ready()
         return None if self.g.s.landlord == NO_SEAT else self.g.s.landlord
 
     @property
     def winning_bid(self):
         """The landlord's bid, once the auction is over."""
+        self.check_ready()
         return None if self.g.s.landlord == NO_SEAT else self.g.s.bid
 
     @property
     def highest_bid(self):
         """The highest bid so far (0: none)."""
+        self.check_ready()
         return self.g.s.bid
 
     @property
     def redeals(self):
         """How many all-pass auctions led to a new deal."""
+        self.check_ready()
         return self.g.s.redeals
 
     @property
     def last_move(self):
         """The combination to beat in the current trick (None when the player to move leads)."""
+        self.check_ready()
         return move_from_c(&self.g.s.last_move) if self.g.s.last_move.length else None
 
     @property
     def last_mover(self):
         """Who played ``last_move`` (None when the player to move leads)."""
+        self.check_ready()
         return self.g.s.last_mover if self.g.s.last_move.length else None
 
     @property
     def passes(self):
         """Passes in a row: in play since the last combination, in the auction since the last bid."""
+        self.check_ready()
         return self.g.s.passes
 
     @property
     def bombs(self):
         """Bombs and rockets played so far."""
+        self.check_ready()
         return self.g.s.bombs
 
     @property
     def history(self):
         """Every action so far as ``(seat, action)``: a bid (0 = pass) in the auction, a Move
         (or PASS) in play. All-pass auctions stay in it; the redeals follow from them."""
-        cdef Py_ssize_t i
-        cdef ddz_step* step
+        self.check_ready()
+        cdef Py_ssize_t i = 0
+        cdef ddz_step step
         out = []
-        for i in range(self.g.n_steps):
-            step = &self.g.steps[i]
-            out.append((step.before.to_move, step.action.main if step.before.phase == PHASE_AUCTION
-                        else move_from_c(&step.action)))
+        while i < self.g.n_steps:      # re-read: making objects may run another thread's code
+            step = self.g.steps[i]
+            out.append((step.before.to_move, step_action(&step)))
+            i += 1
         return out
 
     @property
     def cards_played(self):
         """The cards each seat has played so far in this deal."""
+        self.check_ready()
         cdef ddz_state dealt
         cdef uint64_t start[3]
         cdef int seat
@@ -248,6 +283,7 @@ cdef class Game:
     @property
     def result(self):
         """The ``Result`` once the game is over, else None."""
+        self.check_ready()
         cdef int64_t scores[3]
         cdef bint spring, anti_spring
         cdef int64_t multiplier
@@ -263,13 +299,22 @@ cdef class Game:
     def key(self):
         """A 64-bit Zobrist hash of the position (hands, seat to move, trick and auction state,
         landlord, bid, bombs, spring chances), updated incrementally."""
+        self.check_ready()
         return self.g.s.key
 
     def _key_from_scratch(self):
         """key() recomputed from the position (for tests)."""
+        self.check_ready()
         return state_key(&self.g.s)
 
     # --- actions -------------------------------------------------------------------------
+
+    cdef int check_ready(self) except -1:
+        if self._rules is None:
+            raise ValueError(
+                f"this {type(self).__name__} was never set up (made without __init__): make games "
+                f"with Game(seed), Game.from_hands(...) or game.copy()")
+        return 0
 
     cdef int check_phase(self, int phase) except -1:
         if self.g.s.phase == phase:
@@ -283,6 +328,7 @@ cdef class Game:
     def legal_bids(self):
         """The legal bids of the player to move: 0 (pass) and every bid above the highest so
         far; empty outside the auction."""
+        self.check_ready()
         if self.g.s.phase != PHASE_AUCTION:
             return []
         return [0] + list(range(self.g.s.bid + 1, MAX_BID + 1))
@@ -290,6 +336,7 @@ cdef class Game:
     def bid(self, n):
         """Bid ``n`` (0 = pass) for the player to move; a 3 or the end of the auction makes a
         landlord, an all-pass auction a new deal. Raises ``IllegalBidError`` if not legal."""
+        self.check_ready()
         self.check_phase(PHASE_AUCTION)
         cdef ddz_move action = bid_action(check_bid_value(n, self.g.s.bid + 1))
         game_push(&self.g, &action)
@@ -297,6 +344,7 @@ cdef class Game:
     def legal_moves(self):
         """The legal moves of the player to move as a ``MoveList``, with ``PASS`` last when
         passing is allowed (never for the leader); empty outside the play phase."""
+        self.check_ready()
         if self.g.s.phase != PHASE_PLAY:
             return make_move_list(0, NULL, self._rules, False)
         return make_move_list(self.g.s.hands[self.g.s.to_move], &self.g.s.last_move, self._rules,
@@ -305,6 +353,7 @@ cdef class Game:
     def play(self, move):
         """Play ``move`` (a Move, ``PASS``, or text with one reading such as ``"333+4"`` or
         ``"pass"``) for the player to move. Raises ``IllegalMoveError`` if it is not legal."""
+        self.check_ready()
         self.check_phase(PHASE_PLAY)
         cdef Move m = move if isinstance(move, Move) else Move.parse(move, rules=self._rules)
         cdef ddz_state* s = &self.g.s
@@ -330,6 +379,7 @@ cdef class Game:
         (a low bid, a move that does not beat the trick, a pass by the leader) is applied
         anyway and leaves a position the rules cannot reach. Meant for search over moves that
         came from ``legal_moves()``."""
+        self.check_ready()
         cdef ddz_move a
         if self.g.s.phase == PHASE_AUCTION:
             a = bid_action(check_bid_value(action, 1))
@@ -346,17 +396,18 @@ cdef class Game:
     def undo(self):
         """Take back the last action (of any phase) and return it; the game is then exactly
         as it was before it."""
+        self.check_ready()
         if self.g.n_steps == 0:
             raise IllegalActionError("nothing to undo")
-        cdef ddz_step* step = &self.g.steps[self.g.n_steps - 1]
-        action = step.action.main if step.before.phase == PHASE_AUCTION else move_from_c(&step.action)
+        action = step_action(&self.g.steps[self.g.n_steps - 1])
         game_undo(&self.g)
         return action
 
     def copy(self, *, stack=True):
         """An independent copy; with ``stack=False`` without the history (it cannot undo
         past the current position)."""
-        cdef Game other = Game.__new__(Game)
+        self.check_ready()
+        cdef Game other = type(self).__new__(type(self))
         other.g = self.g
         other._rules = self._rules
         other.first_bidder_arg = self.first_bidder_arg
@@ -371,12 +422,15 @@ cdef class Game:
         return other
 
     def __copy__(self):
+        self.check_ready()
         return self.copy()
 
     def __deepcopy__(self, memo):
+        self.check_ready()
         return self.copy()
 
     def __reduce__(self):
+        self.check_ready()
         if self.g.dealt:
             setup = (self.g.seed, self._rules, self.first_bidder_arg)
         else:
@@ -387,12 +441,15 @@ cdef class Game:
     # --- text ----------------------------------------------------------------------------
 
     def __repr__(self):
+        if self._rules is None:
+            return f"<{type(self).__name__}: not set up>"
         counts = "/".join(str(card_count(self.g.s.hands[seat])) for seat in range(3))
         where = f"seed={self.g.seed}" if self.g.dealt else "set up"
         turn = "" if self.g.s.phase == PHASE_OVER else f", seat {self.g.s.to_move} to move"
         return f"<Game {where}: {self.phase}{turn}, cards {counts}>"
 
     def __str__(self):
+        self.check_ready()
         cdef ddz_state* s = &self.g.s
         lines = [repr(self)]
         if s.phase == PHASE_AUCTION:

@@ -14,6 +14,7 @@ from ._rules cimport Rules, as_rules
 from ._types cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
 
 from ._cards import RANK_SYMBOLS, counts_array
+from .checks import check_int
 from .errors import AmbiguousMoveError, InvalidMoveError
 from .kind import Kind
 
@@ -49,17 +50,31 @@ cdef Move to_move(object move):
     return <Move>move if isinstance(move, Move) else as_move(move, as_rules(None))
 
 
-def _unpickle_move(int kind, int length, int main, uint64_t cards):
-    if length == 0:
+# The loosest switches of any rule set: every kind, kickers that may repeat, both jokers as
+# kickers. A Move that is a reading under them is sound for every kernel; whether a rule set
+# allows it is checked where it is played.
+cdef ddz_rules ANY_RULES
+ANY_RULES.kinds = (1 << N_KINDS) - 1
+ANY_RULES.distinct_single_kickers = 0
+ANY_RULES.rocket_kickers = True
+ANY_RULES.single_round_auction = False
+
+
+def _unpickle_move(kind, length, main, cards):
+    """Unpickle a Move: the fields must form a reading (or PASS), like Move() checks."""
+    cdef ddz_move m
+    fields = (kind, length, main, cards)
+    if not all(type(f) is int for f in fields):
+        raise InvalidMoveError(f"no move has fields {fields!r}")
+    if fields == (0, 0, 0, 0):
         return PASS
-    if not 0 <= kind < N_KINDS or not 0 <= length <= 255 or not 0 <= main <= 255 or not cards_valid(cards):
-        raise InvalidMoveError(f"no move has fields {(kind, length, main, cards)!r}")
-    cdef Move move = Move.__new__(Move)
-    move.c.kind = kind
-    move.c.length = length
-    move.c.main = main
-    move.c.cards = cards
-    return move
+    if not (0 <= kind < N_KINDS and 0 < length <= 255 and 0 <= main <= 255 and 0 <= cards < 2 ** 64):
+        raise InvalidMoveError(f"no move has fields {fields!r}")
+    memset(&m, 0, sizeof(ddz_move))
+    m.kind, m.length, m.main, m.cards = kind, length, main, cards
+    if not is_reading(&m, &ANY_RULES):
+        raise InvalidMoveError(f"no move has fields {fields!r}")
+    return move_from_c(&m)
 
 
 cdef class Move:
@@ -73,25 +88,27 @@ cdef class Move:
     """
 
     def __init__(self, kind, length, main, cards, *, rules=None):
+        if self.c.length or self is PASS:
+            raise TypeError("a Move is immutable: __init__ may not be called again")
         cdef Rules r = as_rules(rules)
         try:
             k = Kind(kind)
         except ValueError:
             raise InvalidMoveError(
                 f"unknown kind {kind!r}; kinds are {', '.join(Kind)}") from None
-        if not (isinstance(length, int) and isinstance(main, int)):
-            raise TypeError("length and main must be integers")
-        if not 0 <= length <= 255 or not 0 <= main <= 255:
-            raise InvalidMoveError(f"length {length} or main rank {main} out of range")
+        length = check_int(length, "length", 1, 255, error=InvalidMoveError)
+        main = check_int(main, "main", 0, 255, error=InvalidMoveError)
+        cdef uint64_t packed = packed_from(cards, MAX_HAND_CARDS)
         self.c.kind = k.code
         self.c.length = length
         self.c.main = main
-        self.c.cards = packed_from(cards, MAX_HAND_CARDS)
+        self.c.cards = packed
         if not is_reading(&self.c, &r.c):
             main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
-            raise InvalidMoveError(
-                f"{cards_text(self.c.cards)!r} is no {k} of length {length} with main rank "
-                f"{main_name} under {r!r}")
+            message = (f"{cards_text(self.c.cards)!r} is no {k} of length {length} with main rank "
+                       f"{main_name} under {r!r}")
+            memset(&self.c, 0, sizeof(ddz_move))      # a failed __init__ leaves PASS, not garbage
+            raise InvalidMoveError(message)
 
     @staticmethod
     def parse(text, *, rules=None):
@@ -116,8 +133,12 @@ cdef class Move:
         if not cards_valid(cards) or card_count(cards) > MAX_HAND_CARDS:
             raise InvalidMoveError(f"{text!r} is no card multiset of at most {MAX_HAND_CARDS} cards")
         n = combo_classify(cards, &r.c, readings)
+        # Before a "+" stands the main part. Text without one names the reading without
+        # kickers if there is one (str() writes such moves so), else the only reading.
         found = [move_from_c(&readings[i]) for i in range(n)
                  if not plus or main_part(&readings[i]) == main]
+        if not plus and len(found) > 1:
+            found = [m for m in found if main_part(&(<Move>m).c) == cards] or found
         if len(found) == 1:
             return found[0]
         if not found:
@@ -203,6 +224,7 @@ cdef class MoveList:
     def __cinit__(self):
         self.moves = NULL
         self.n = -1
+        self._rules = as_rules(None)   # made without __init__: the empty list of an empty hand
 
     def __dealloc__(self):
         free(self.moves)

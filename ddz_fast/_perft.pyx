@@ -1,71 +1,94 @@
 # Perft (the chess engines' move-tree count) on the play phase of a game.
 
-from libc.stdint cimport uint64_t
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from ._game cimport Game
 from ._moves cimport move_from_c
-from ._state cimport PHASE_PLAY, ddz_game, game_push, game_undo, state_legal_moves
+from ._state cimport PHASE_AUCTION, PHASE_PLAY, ddz_game, game_push, game_undo, state_legal_moves
 from ._types cimport MAX_MOVES, ddz_move
 
+from .checks import check_bool, check_int
 from .errors import IllegalActionError
 
+cdef enum:
+    MAX_DEPTH = 64
+    # Interior nodes between two looks at pending signals (Ctrl-C): a few milliseconds.
+    SIGNAL_INTERVAL = 1 << 14
 
-cdef uint64_t perft_count(ddz_game* g, int depth, ddz_move* moves, bint bulk) except? 0 nogil:
+
+ctypedef struct perft_search:
+    ddz_game g                 # a private copy of the position: callers' games are never touched
+    ddz_move* moves            # MAX_MOVES + 1 moves per level
+    bint bulk
+    uint32_t until_signals     # interior nodes left before the next look at signals
+
+
+cdef uint64_t perft_count(perft_search* p, int depth, ddz_move* moves) except? 0xFFFFFFFFFFFFFFFF nogil:
     cdef Py_ssize_t n, i
     cdef uint64_t total = 0
     if depth == 0:
         return 1
-    if g.s.phase != PHASE_PLAY:
+    if p.g.s.phase != PHASE_PLAY:
         return 0                    # a finished game has no actions
-    n = state_legal_moves(&g.s, &g.rules, moves) - moves
-    if depth == 1 and bulk:
+    n = state_legal_moves(&p.g.s, &p.g.rules, moves) - moves
+    if depth == 1 and p.bulk:
         return n
+    p.until_signals -= 1
+    if p.until_signals == 0:
+        p.until_signals = SIGNAL_INTERVAL
+        with gil:
+            PyErr_CheckSignals()
     for i in range(n):
-        game_push(g, &moves[i])
-        total += perft_count(g, depth - 1, moves + n, bulk)
-        game_undo(g)
+        game_push(&p.g, &moves[i])
+        total += perft_count(p, depth - 1, moves + n)
+        game_undo(&p.g)
     return total
 
 
-cdef ddz_move* move_stack(int depth) except NULL:
-    cdef ddz_move* moves = <ddz_move*>malloc((depth + 1) * (MAX_MOVES + 1) * sizeof(ddz_move))
-    if moves == NULL:
-        raise MemoryError()
-    return moves
+def perft(Game game not None, depth, *, divide=False, bulk=True):
+    """The number of action sequences of length ``depth`` (0..64) from the game's position
+    (play phase; a pass is an action; a finished game has none). With ``divide=True``, a dict
+    of that count below each first action. ``bulk=False`` plays out the last level instead of
+    counting its moves (same result; for measuring push and undo).
 
-
-cdef check_position(Game game, int depth):
-    if game.g.s.phase != PHASE_PLAY:
-        raise IllegalActionError(f"perft counts play-phase positions; the game is in its {game.phase}")
-    if not 0 <= depth <= 64:
-        raise ValueError(f"depth must be in 0..64, not {depth}")
-
-
-def perft(Game game, int depth, *, bint divide=False, bint bulk=True):
-    """The number of action sequences of length ``depth`` from the game's position (play phase;
-    a pass is an action; a finished game has none). With ``divide=True``, a dict of that count
-    below each first action. ``bulk=False`` plays out the last level instead of counting its
-    moves (same result; for measuring push and undo). The game is left as it was."""
-    check_position(game, depth)
-    cdef ddz_move* moves = move_stack(depth)
+    The search runs without the GIL on a private copy of the position: the game itself is never
+    changed, and other threads may use it meanwhile. Ctrl-C interrupts it within milliseconds.
+    """
+    cdef int levels = check_int(depth, "depth", 0, MAX_DEPTH)
+    divide = check_bool(divide, "divide")
+    cdef perft_search p
+    p.bulk = check_bool(bulk, "bulk")
+    if game.phase != "play":
+        where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
+        raise IllegalActionError(f"perft counts play-phase positions; the game is {where}")
+    # Copied under the GIL, so no other thread's action is half done in it.
+    p.g = game.g
+    p.g.steps = NULL
+    p.g.n_steps = p.g.capacity = 0
+    p.until_signals = SIGNAL_INTERVAL
+    p.moves = <ddz_move*>malloc((levels + 1) * (MAX_MOVES + 1) * sizeof(ddz_move))
     cdef Py_ssize_t n, i
     cdef uint64_t count
     try:
+        if p.moves == NULL:
+            raise MemoryError()
         if not divide:
             with nogil:
-                count = perft_count(&game.g, depth, moves, bulk)
+                count = perft_count(&p, levels, p.moves)
             return count
-        if depth == 0:
+        if levels == 0:
             return {}
-        n = state_legal_moves(&game.g.s, &game.g.rules, moves) - moves
+        n = state_legal_moves(&p.g.s, &p.g.rules, p.moves) - p.moves
         counts = {}
         for i in range(n):
-            game_push(&game.g, &moves[i])
+            game_push(&p.g, &p.moves[i])
             with nogil:
-                count = perft_count(&game.g, depth - 1, moves + n, bulk)
-            game_undo(&game.g)
-            counts[move_from_c(&moves[i])] = count
+                count = perft_count(&p, levels - 1, p.moves + n)
+            game_undo(&p.g)
+            counts[move_from_c(&p.moves[i])] = count
         return counts
     finally:
-        free(moves)
+        free(p.moves)
+        free(p.g.steps)

@@ -7,6 +7,8 @@ cdef class Rules:
     cdef ddz_rules c
     cdef readonly bint distinct_single_wings
     cdef readonly str auction
+    cdef bint frozen                  # __init__ ran: the rule set may not change
+    cdef void set(self, bint distinct_single_wings, str auction)
 
 
 # `rules` if it is a Rules, the default rules for None; TypeError otherwise.

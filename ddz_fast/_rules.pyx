@@ -2,6 +2,8 @@
 
 from ._types cimport KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS
 
+from .checks import check_bool
+
 AUCTIONS = ("open", "single_round")
 
 
@@ -14,12 +16,19 @@ cdef class Rules:
     ``"single_round"`` (everyone speaks once).
     """
 
+    def __cinit__(self):
+        self.set(False, "open")     # an instance made without __init__ is the default rule set
+
     def __init__(self, distinct_single_wings=False, auction="open"):
-        if not isinstance(distinct_single_wings, bool):
-            raise TypeError(
-                f"distinct_single_wings must be True or False, not {distinct_single_wings!r}")
+        if self.frozen:
+            raise TypeError("a Rules is immutable: __init__ may not be called again")
+        check_bool(distinct_single_wings, "distinct_single_wings")
         if auction not in AUCTIONS:
             raise ValueError(f"auction must be one of {AUCTIONS}, not {auction!r}")
+        self.set(bool(distinct_single_wings), auction)
+        self.frozen = True
+
+    cdef void set(self, bint distinct_single_wings, str auction):
         self.distinct_single_wings = distinct_single_wings
         self.auction = auction
         self.c.kinds = (1 << N_KINDS) - 1

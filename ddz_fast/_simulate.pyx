@@ -1,6 +1,8 @@
 # Uniformly random games in native code, without the GIL, on as many threads as asked.
 
+import os
 import threading
+import time
 
 import numpy as np
 
@@ -9,14 +11,41 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 from ._random cimport random_below, splitmix64
 from ._rules cimport Rules, as_rules
 from ._state cimport (
-    MAX_BID, PHASE_AUCTION, PHASE_PLAY, ddz_state, state_bid, state_deal, state_legal_moves,
-    state_play, state_scores,
+    MAX_BID, MAX_REDEALS, PHASE_AUCTION, PHASE_PLAY, bid_redeals, ddz_state, state_bid, state_deal,
+    state_legal_moves, state_play, state_scores,
 )
 from ._types cimport MAX_MOVES, ddz_move, ddz_rules
 
-from .checks import int_in_range
+from .checks import check_int, check_seed
+from .errors import RedealLimitError
 from .simulation import Simulation
 
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int64_t ddz_fetch_add(volatile int64_t* p, int64_t v) {
+        return _InterlockedExchangeAdd64((volatile long long*)p, v);
+    }
+    static inline int64_t ddz_load(volatile int64_t* p) { return _InterlockedOr64((volatile long long*)p, 0); }
+    static inline void ddz_store(volatile int64_t* p, int64_t v) { _InterlockedExchange64((volatile long long*)p, v); }
+    #else
+    static inline int64_t ddz_fetch_add(int64_t* p, int64_t v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+    static inline int64_t ddz_load(int64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void ddz_store(int64_t* p, int64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    #endif
+    """
+    # Counters that the threads of a run share (results themselves are handed over by join).
+    int64_t fetch_add "ddz_fetch_add" (int64_t* p, int64_t v) noexcept nogil    # old value
+    int64_t atomic_load "ddz_load" (int64_t* p) noexcept nogil
+    void atomic_store "ddz_store" (int64_t* p, int64_t v) noexcept nogil
+
+cdef enum:
+    # Games per unit of work, about 2.5 ms: threads take units from a shared counter, and the
+    # calling thread looks at Ctrl-C and reports progress between its units.
+    CHUNK_GAMES = 1024
 
 ctypedef struct outcome_arrays:      # one row per game, written by the game's thread
     int8_t* landlord
@@ -43,19 +72,23 @@ def nth_game_seed(uint64_t seed, int64_t index):
     return game_seed(seed, index)
 
 
-cdef void play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* moves,
+cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* moves,
                            int64_t row, outcome_arrays* out) noexcept nogil:
-    """Deal with `seed`; every bid and move uniform among the legal ones (a second stream)."""
+    """Deal with `seed`; every bid and move uniform among the legal ones (a second stream).
+    False if the auction would redeal past MAX_REDEALS (nothing is written then)."""
     cdef ddz_state s
     cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
     cdef int64_t scores[3]
     cdef bint spring, anti_spring
-    cdef int k, turns = 0, plays = 0
+    cdef int k, bid, turns = 0, plays = 0
     cdef Py_ssize_t n
     state_deal(&s, seed, 0, -1)
     while s.phase == PHASE_AUCTION:
         k = random_below(&choices, 1 + MAX_BID - s.bid)      # 0: pass, k: bid + k
-        state_bid(&s, s.bid + k if k else 0, rules, seed)
+        bid = s.bid + k if k else 0
+        if s.redeals >= MAX_REDEALS and bid_redeals(&s, bid):
+            return False
+        state_bid(&s, bid, rules, seed)
     while s.phase == PHASE_PLAY:
         n = state_legal_moves(&s, rules, moves) - moves
         k = random_below(&choices, n)
@@ -75,27 +108,31 @@ cdef void play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* move
     out.plays[row] = plays
     out.turns[row] = turns
     out.redeals[row] = s.redeals
-
-
-cdef void play_range(uint64_t seed, int64_t start, int64_t stop, const ddz_rules* rules,
-                     outcome_arrays* out) noexcept nogil:
-    cdef ddz_move moves[MAX_MOVES + 1]
-    cdef int64_t i
-    for i in range(start, stop):
-        play_random_game(game_seed(seed, i), rules, moves, i, out)
+    return True
 
 
 cdef class _Runner:
-    """The output arrays of one simulate() call, shared by its threads."""
+    """One simulate() call: its output arrays and the units of work its threads share.
+
+    Games 0..n-1 of the seed's stream, in units of CHUNK_GAMES taken from a shared counter.
+    Made without __init__, it has no work.
+    """
 
     cdef outcome_arrays out
     cdef ddz_rules rules
     cdef uint64_t seed
+    cdef int64_t n, n_units
+    cdef int64_t next_unit        # shared: the next unit to take
+    cdef int64_t done             # shared: games finished
+    cdef int64_t stop             # shared: set to 1 to make every thread stop after its unit
+    cdef int64_t failed           # shared: 1 + a game that hit the redeal limit, or 0
     cdef dict arrays
 
     def __init__(self, int64_t n, uint64_t seed, Rules rules):
         self.seed = seed
         self.rules = rules.c
+        self.n = n
+        self.n_units = (n + CHUNK_GAMES - 1) // CHUNK_GAMES
         self.arrays = {
             "landlord": np.empty(n, np.int8), "bid": np.empty(n, np.int8),
             "landlord_won": np.empty(n, np.bool_), "bombs": np.empty(n, np.int8),
@@ -127,37 +164,96 @@ cdef class _Runner:
         self.out.turns = &turns[0]
         self.out.redeals = &redeals[0]
 
-    def run(self, int64_t start, int64_t stop):
+    cdef bint run_unit(self) noexcept nogil:
+        """Take one unit of work and play its games; False when none is left or all stop."""
+        cdef ddz_move moves[MAX_MOVES + 1]
+        cdef int64_t unit, first, last, row
+        if atomic_load(&self.stop):
+            return False
+        unit = fetch_add(&self.next_unit, 1)
+        if unit >= self.n_units:
+            return False
+        first = unit * CHUNK_GAMES
+        last = min(self.n, first + CHUNK_GAMES)
+        for row in range(first, last):
+            if not play_random_game(game_seed(self.seed, row), &self.rules, moves, row, &self.out):
+                atomic_store(&self.failed, 1 + row)
+                atomic_store(&self.stop, 1)
+                return False
+        fetch_add(&self.done, last - first)
+        return True
+
+    def work(self):
+        """A worker thread: units until none is left."""
         with nogil:
-            play_range(self.seed, start, stop, &self.rules, &self.out)
+            while self.run_unit():
+                pass
+
+    def work_unit(self):
+        """One unit in the calling thread; False when none is left."""
+        cdef bint more
+        with nogil:
+            more = self.run_unit()
+        return more
+
+    def finish(self):
+        """Tell the workers to stop after their current unit."""
+        atomic_store(&self.stop, 1)
+
+    @property
+    def games_done(self):
+        return atomic_load(&self.done)
+
+    @property
+    def failed_game(self):
+        """The first game seen to hit the redeal limit, or None."""
+        cdef int64_t failed = atomic_load(&self.failed)
+        return failed - 1 if failed else None
+
+
+cdef object useful_threads(object threads, object n_games):
+    """More threads than units of work or than the cores this process may use gain nothing."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    units = (n_games + CHUNK_GAMES - 1) // CHUNK_GAMES
+    return max(1, min(threads, units, cores or 1))
 
 
 def simulate(n_games, *, seed=0, rules=None, threads=1, progress=None):
     """Play ``n_games`` full games (deal, auction, play) with a uniformly random choice among
     the legal actions at every decision, in native code without the GIL.
 
-    Game i depends only on ``seed`` and i: the arrays are the same for any ``threads``.
-    ``progress(done, total)`` is called now and then from the calling thread. Returns a
-    ``Simulation`` of per-game numpy arrays.
+    Game i depends only on ``seed`` and i: the arrays are the same for any ``threads``, which
+    is capped at the cores this process may use. ``progress(done, total)`` is called now and
+    then from the calling thread, last with ``done == total``. Ctrl-C stops every thread within
+    milliseconds and raises ``KeyboardInterrupt``. Returns a ``Simulation`` of per-game numpy
+    arrays.
     """
-    int_in_range(n_games, "n_games", 0)
-    int_in_range(seed, "seed", 0, 2 ** 64 - 1)
-    int_in_range(threads, "threads", 1)
+    n_games = check_int(n_games, "n_games", 0)
+    seed = check_seed(seed)
+    threads = useful_threads(check_int(threads, "threads", 1), n_games)
     if progress is not None and not callable(progress):
-        raise TypeError("progress must be callable or None")
+        raise TypeError(f"progress must be callable or None, not {progress!r}")
     cdef Rules r = as_rules(rules)
     cdef _Runner runner = _Runner(n_games, seed, r)
-    chunk = max(1, n_games if progress is None else n_games // 100)
-    for start in range(0, n_games, chunk):
-        stop = min(n_games, start + chunk)
-        bounds = [start + (stop - start) * t // threads for t in range(threads + 1)]
-        workers = [threading.Thread(target=runner.run, args=(bounds[t], bounds[t + 1]))
-                   for t in range(1, threads)]
-        for worker in workers:
-            worker.start()
-        runner.run(bounds[0], bounds[1])
+    workers = [threading.Thread(target=runner.work, daemon=True) for _ in range(threads - 1)]
+    for worker in workers:
+        worker.start()
+    try:
+        shown = time.monotonic()
+        while runner.work_unit():        # Ctrl-C raises here, between units
+            if progress is not None and time.monotonic() - shown >= 0.05:
+                progress(runner.games_done, n_games)
+                shown = time.monotonic()
         for worker in workers:
             worker.join()
-        if progress is not None:
-            progress(stop, n_games)
+    finally:
+        runner.finish()
+        for worker in workers:
+            worker.join()
+    if runner.failed_game is not None:
+        raise RedealLimitError(
+            f"game {runner.failed_game} of seed {seed} passed all round more than "
+            f"{MAX_REDEALS} times in its auction")
+    if progress is not None:
+        progress(n_games, n_games)
     return Simulation(seed=seed, rules=r, **runner.arrays)

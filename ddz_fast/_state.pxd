@@ -13,6 +13,9 @@ cdef enum:
     PHASE_OVER = 2
     NO_SEAT = 3
     MAX_BID = 3
+    # All-pass auctions of one deal at most: a pass that would redeal once more is refused
+    # (RedealLimitError). Uniformly random bidders reach it with probability 64**-100.
+    MAX_REDEALS = 100
 
 ctypedef struct ddz_state:
     uint64_t hands[3]
@@ -57,6 +60,8 @@ cdef void state_setup(ddz_state* s, const uint64_t* hands, int landlord, int bid
                       uint64_t kitty) noexcept nogil
 # Unchecked transitions: a bid (0 = pass) in the auction, a move (length 0 = pass) in play.
 cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules, uint64_t seed) noexcept nogil
+# The bid (0 = pass) ends the auction with everyone passed: the cards are dealt again.
+cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil
 cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil
 # The Zobrist key recomputed from the position (state_*() keep s.key equal to it).
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil
@@ -70,5 +75,6 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
 cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil
 
 # History: push saves the state and applies the action (a bid in the auction: action.main).
+# Raises RedealLimitError, and changes nothing, for a pass that would redeal past MAX_REDEALS.
 cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil
 cdef void game_undo(ddz_game* g) noexcept nogil

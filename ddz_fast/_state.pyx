@@ -11,6 +11,8 @@ from ._types cimport (
     KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
 )
 
+from .errors import RedealLimitError
+
 cdef enum:
     DECK_SIZE = 54
     HAND_SIZE = 17
@@ -128,6 +130,11 @@ cdef inline bint auction_done(const ddz_state* s, const ddz_rules* rules) noexce
     return s.passes == (2 if s.high_bidder != NO_SEAT else 3)
 
 
+cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil:
+    # Without a bid, passes and speeches are the same count; both auctions end at the third.
+    return bid == 0 and s.high_bidder == NO_SEAT and s.speeches == 2
+
+
 cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules, uint64_t seed) noexcept nogil:
     cdef int seat = s.to_move
     cdef uint64_t before = status_hash(s)
@@ -208,6 +215,11 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
 cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil:
     cdef ddz_step* grown
     cdef Py_ssize_t capacity
+    if g.s.phase == PHASE_AUCTION and g.s.redeals >= MAX_REDEALS and bid_redeals(&g.s, action.main):
+        with gil:
+            raise RedealLimitError(
+                f"everyone passed in {MAX_REDEALS + 1} auctions of this deal: "
+                f"the engine redeals at most {MAX_REDEALS} times; bid to go on")
     if g.n_steps == g.capacity:
         capacity = 2 * g.capacity if g.capacity else 64
         grown = <ddz_step*>realloc(g.steps, capacity * sizeof(ddz_step))

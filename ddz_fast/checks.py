@@ -1,11 +1,50 @@
-"""Argument checks shared by the Python-facing functions."""
+"""Argument checks shared by every Python-facing function: one convention for integers.
+
+Any integer that ``operator.index`` accepts (``int``, numpy integers) is accepted; ``bool`` and
+floats are refused. A wrong type raises ``TypeError``, a bad value ``ValueError`` (or the
+subclass the caller names); messages name the argument and print the value as given.
+"""
+
+import operator
+
+import numpy as np
+
+BOOLS = (bool, np.bool_)
 
 
-def int_in_range(value, name, low, high=None):
-    """`value` if it is an int (not a bool) in low..high (no upper bound when high is None);
-    ValueError naming `name` otherwise."""
-    if (not isinstance(value, int) or isinstance(value, bool) or value < low
-            or (high is not None and value > high)):
-        bounds = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be an int {bounds}, not {value!r}")
-    return value
+def check_int(value, name, low=None, high=None, error=ValueError):
+    """``value`` as a Python int if it is an integer in ``low..high`` (either bound may be None).
+
+    ``TypeError`` for a bool, a float or anything else that is no integer; ``error`` (a
+    ``ValueError`` by default) for an integer out of range.
+    """
+    if isinstance(value, BOOLS):
+        raise TypeError(f"{name} must be an integer, not a bool ({value!r})")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__} ({value!r})") from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(f"{name} must be an integer in {bounds(low, high)}, not {value!r}")
+    return number
+
+
+def bounds(low, high):
+    if high is None:
+        return f">= {low}"
+    if low is None:
+        return f"<= {high}"
+    return f"{low}..{high}"
+
+
+def check_seed(value, name="seed"):
+    """A 64-bit seed: an integer in 0..2**64-1."""
+    return check_int(value, name, 0, 2 ** 64 - 1)
+
+
+def check_bool(value, name):
+    """``value`` if it is a ``bool`` (numpy's ``bool_`` too); ``TypeError`` otherwise: a flag
+    given as 0, 1 or a string is a mistake, not a truth value."""
+    if isinstance(value, BOOLS):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, not {value!r}")

@@ -26,3 +26,9 @@ class IllegalBidError(IllegalActionError):
 class IllegalMoveError(IllegalActionError):
     """A move that is not legal for the player to move: cards not in the hand, a combination
     that does not beat the trick, a pass by the leader."""
+
+
+class RedealLimitError(IllegalActionError):
+    """A pass that would end the auction with everyone passed once more than the engine's
+    limit of redeals per deal (``MAX_REDEALS`` = 100): the game stays as it was. Players that
+    always pass would otherwise redeal for ever."""

@@ -5,7 +5,7 @@ import secrets
 from ._game import Game
 from ._rules import Rules
 from ._simulate import nth_game_seed
-from .checks import int_in_range
+from .checks import check_int, check_seed
 
 class Series:
     """A number of deals fixed in advance (redeals after an all-pass auction do not count),
@@ -13,8 +13,8 @@ class Series:
     seed, so a series is reproducible."""
 
     def __init__(self, deals, seed=None, rules=None):
-        int_in_range(deals, "deals", 1)
-        seed = secrets.randbits(64) if seed is None else int_in_range(seed, "seed", 0, 2 ** 64 - 1)
+        deals = check_int(deals, "deals", 1)
+        seed = secrets.randbits(64) if seed is None else check_seed(seed)
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a ddz_fast.Rules or None, not {type(rules).__name__}")
         self.deals = deals
@@ -25,7 +25,8 @@ class Series:
 
     def run(self, players):
         """Play the remaining deals; ``players[seat](game)`` chooses each action of ``seat``
-        (checked: an illegal choice raises). Returns the series."""
+        (checked: an illegal choice raises). Returns the series. Players that pass every
+        auction of a deal make it raise ``RedealLimitError`` after 100 redeals."""
         if len(players) != 3 or not all(callable(p) for p in players):
             raise ValueError("players must be three callables, one per seat")
         for index in range(len(self.results), self.deals):

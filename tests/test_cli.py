@@ -43,7 +43,7 @@ def test_moves_counts_in_words():
 @pytest.mark.parametrize("argv, words", [
     (["moves", "33X"], "unknown card symbol 'X'"),
     (["moves", "3333344"], "5 cards of rank 3"),
-    (["moves", "3334445556667778", "--prev", "333444555666"], "readings"),
+    (["moves", "3334445556667778", "--prev", "3334445556667778"], "readings"),
     (["perft", "--hands", "3", "3", "3333"], "more than the deck"),
 ])
 def test_bad_input_exits_with_a_message(argv, words, capsys):

@@ -70,11 +70,14 @@ def test_matches_games_played_through_the_api():
 def test_progress_and_arguments():
     calls = []
     s = simulate(1000, seed=1, progress=lambda done, total: calls.append((done, total)))
-    assert calls[-1] == (1000, 1000) and len(calls) >= 10 and same(s, simulate(1000, seed=1))
+    assert calls[-1] == (1000, 1000) and same(s, simulate(1000, seed=1))
+    assert calls == sorted(calls) and all(0 <= done <= total == 1000 for done, total in calls)
     assert len(simulate(0)) == 0
-    for bad in (dict(n_games=-1), dict(n_games=1.5), dict(n_games=10, seed=-1),
-                dict(n_games=10, threads=0)):
+    for bad in (dict(n_games=-1), dict(n_games=10, seed=-1), dict(n_games=10, threads=0)):
         with pytest.raises(ValueError):
+            simulate(**bad)
+    for bad in (dict(n_games=1.5), dict(n_games=True), dict(n_games=10, threads=2.0)):
+        with pytest.raises(TypeError):
             simulate(**bad)
     with pytest.raises(TypeError):
         simulate(10, rules="open")
