@@ -1,17 +1,12 @@
 import glob
-import hashlib
 import os
-import pickle
 import sys
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, TESTS)  # the reference and helpers live beside the tests
 sys.path.insert(0, os.path.join(TESTS, "data"))
-
-import reference  # noqa: E402
 
 import ddz_fast  # noqa: E402
 import ddz_fast._cards  # noqa: E402
@@ -37,26 +32,3 @@ def pytest_sessionstart(session):
                 f"{os.path.basename(newest_source)} is newer than {os.path.basename(oldest_build)}: "
                 "rebuild with `pip install -e .` (or `python setup.py build_ext --inplace`)",
                 returncode=2)
-
-
-@pytest.fixture(scope="session")
-def reference_leads(request):
-    """`leads(hands)`: the reference leads (default rules) of every hand, computed in parallel
-    and cached across runs (the debug-build run reuses the release run's results)."""
-    with open(reference.__file__, "rb") as f:
-        source = f.read()
-    cache_dir = request.config.cache.mkdir("ddz_reference")
-
-    def leads(hands):
-        key = hashlib.sha256(source + repr(hands).encode()).hexdigest()[:24]
-        path = os.path.join(cache_dir, key + ".pickle")
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                return pickle.load(f)
-        with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
-            result = list(pool.map(reference.leads, hands, chunksize=8))
-        with open(path, "wb") as f:
-            pickle.dump(result, f)
-        return result
-
-    return leads
