@@ -6,6 +6,7 @@ import time
 
 import numpy as np
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from ._random cimport random_below, splitmix64
@@ -240,7 +241,8 @@ def simulate(n_games, *, seed=0, rules=None, threads=1, progress=None):
         worker.start()
     try:
         shown = time.monotonic()
-        while runner.work_unit():        # Ctrl-C raises here, between units
+        while runner.work_unit():
+            PyErr_CheckSignals()          # compiled loops see Ctrl-C only when asked
             if progress is not None and time.monotonic() - shown >= 0.05:
                 progress(runner.games_done, n_games)
                 shown = time.monotonic()

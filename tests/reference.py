@@ -132,3 +132,32 @@ def beats(move, prev):
 def responses(hand_leads, prev):
     """The leads that beat `prev`."""
     return {m for m in hand_leads if beats(m, prev)}
+
+
+def every_play(distinct_single_wings=False):
+    """Every combination a hand can hold, as (kind, length, main, cards): every reading of
+    every main part (one to four cards on each of a run of ranks) alone, and of trios with one
+    kicker per trio and quads with two, each kicker a single or a pair of any rank."""
+    deck = (4,) * 13 + (1, 1)
+    plays = set()
+    for unit in range(1, 5):
+        for length in range(1, 13):
+            kicker_count = {3: length, 4: 2}.get(unit, 0)
+            kicker_sets = [()]
+            if kicker_count and unit * length + kicker_count <= 20:
+                singles = itertools.combinations_with_replacement(range(15), kicker_count)
+                pairs = itertools.combinations_with_replacement(range(15), kicker_count)
+                kicker_sets += list(singles) + [ranks * 2 for ranks in pairs]
+            for top in range(length - 1, 15):
+                main = [0] * 15
+                for r in range(top - length + 1, top + 1):
+                    main[r] = unit
+                for kickers in kicker_sets:
+                    cards = list(main)
+                    for r in kickers:
+                        cards[r] += 1
+                    if sum(cards) > 20 or any(cards[r] > deck[r] for r in range(15)):
+                        continue
+                    for kind, n, main_rank in readings(tuple(cards), distinct_single_wings):
+                        plays.add((kind, n, main_rank, tuple(cards)))
+    return plays
