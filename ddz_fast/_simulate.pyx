@@ -258,4 +258,4 @@ def simulate(n_games, *, seed=0, rules=None, threads=1, progress=None):
             f"{MAX_REDEALS} times in its auction")
     if progress is not None:
         progress(n_games, n_games)
-    return Simulation(seed=seed, rules=r, **runner.arrays)
+    return Simulation(seed=seed, rules=r, threads=threads, **runner.arrays)

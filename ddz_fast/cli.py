@@ -110,7 +110,7 @@ def cmd_simulate(args, out):
                           progress=lambda done, total: bar.update(done - bar.n))
     seconds = time.perf_counter() - start
     print(result.summary(), file=out)
-    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {plural(args.threads, 'thread')}, "
+    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {plural(result.threads, 'thread')}, "
           f"seed {args.seed}", file=out)
 
 

@@ -13,6 +13,7 @@ class Simulation:
 
     seed: int
     rules: Rules
+    threads: int                # threads that played (at most the cores this process may use)
     landlord: np.ndarray        # int8: the landlord's seat
     bid: np.ndarray             # int8: the winning bid
     landlord_won: np.ndarray    # bool: the landlord went out first (else a farmer did)
