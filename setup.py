@@ -9,6 +9,7 @@ Each build keeps its generated C in its own folder and extensions are always rec
 so switching between the two builds never leaves a stale ``.so`` behind.
 """
 
+import glob
 import os
 import platform
 
@@ -19,7 +20,8 @@ from setuptools.command.build_ext import build_ext
 DEBUG = os.environ.get("DDZ_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("DDZ_NATIVE", "") not in ("", "0")
 
-MODULES = ["_movegen", "_combos", "_cards", "_rules", "_moves", "_batch", "_state", "_game", "_perft", "_simulate"]
+# Every .pyx is an extension: ddz_fast/_core/state.pyx is ddz_fast._core.state.
+SOURCES = sorted(glob.glob("ddz_fast/**/*.pyx", recursive=True))
 
 directives = {
     "language_level": 3,
@@ -53,12 +55,12 @@ class AlwaysRebuild(build_ext):
 
 extensions = [
     Extension(
-        f"ddz_fast.{name}",
-        [f"ddz_fast/{name}.pyx"],
+        os.path.splitext(source)[0].replace("/", "."),
+        [source],
         extra_compile_args=compile_args,
         define_macros=macros,
     )
-    for name in MODULES
+    for source in SOURCES
 ]
 
 setup(

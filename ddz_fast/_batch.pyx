@@ -6,12 +6,12 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
-from ._bits cimport popcount32
+from ._core.bits cimport popcount32
 from ._cards cimport Hand
-from ._combos cimport is_reading
-from ._movegen cimport gen_leads, gen_responses
+from ._core.combos cimport is_reading
+from ._core.movegen cimport gen_leads, gen_responses
 from ._rules cimport Rules, as_rules
-from ._types cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
+from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
 
 from ._moves import MOVE_DTYPE
 from .errors import InvalidCardsError, InvalidMoveError

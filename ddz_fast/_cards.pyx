@@ -5,8 +5,8 @@ import numpy as np
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from ._bits cimport DDZ_DEBUG, cards_contain, cards_valid, card_count
-from ._types cimport MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
+from ._core.bits cimport DDZ_DEBUG, cards_contain, cards_valid, card_count
+from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
 
 from .checks import check_int
 from .errors import InvalidCardsError

@@ -2,7 +2,12 @@
 
 from ._moves cimport Move
 from ._rules cimport Rules
-from ._state cimport ddz_game
+from ._core.state cimport ddz_game
+from ._core.typedefs cimport ddz_move
+
+
+# game_push, raising RedealLimitError or MemoryError where it fails (the game unchanged).
+cdef int push(ddz_game* g, const ddz_move* action) except -1 nogil
 
 
 cdef class Game:

@@ -6,16 +6,16 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from ._bits cimport card_count, cards_contain, cards_valid
+from ._core.bits cimport card_count, cards_contain, cards_valid
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
-from ._combos cimport is_reading
+from ._core.combos cimport is_reading
 from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
 from ._rules cimport as_rules
-from ._state cimport (
+from ._core.state cimport (
     MAX_BID, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_game, ddz_state, ddz_step,
-    game_push, game_undo, stake, state_deal, state_key, state_scores, state_setup,
+    MAX_REDEALS, PUSH_NO_MEMORY, PUSH_REDEAL_LIMIT, game_push, game_undo, stake, state_deal, state_key, state_scores, state_setup,
 )
-from ._types cimport MAX_HAND_CARDS, N_RANKS, ddz_move
+from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 
 from ._cards import RANK_SYMBOLS
 from .checks import check_bool, check_int, check_seed
@@ -38,6 +38,19 @@ cdef int check_bid_value(object bid, int lowest) except -1:
             f"a bid is 0 (pass) or above the highest bid so far ({lowest - 1}) up to {MAX_BID}, "
             f"not {bid!r}")
     return value
+
+
+cdef int push(ddz_game* g, const ddz_move* action) except -1 nogil:
+    cdef int status = game_push(g, action)
+    if status == PUSH_REDEAL_LIMIT:
+        with gil:
+            raise RedealLimitError(
+                f"everyone passed in {MAX_REDEALS + 1} auctions of this deal: "
+                f"the engine redeals at most {MAX_REDEALS} times; bid to go on")
+    if status == PUSH_NO_MEMORY:
+        with gil:
+            raise MemoryError("game history")
+    return 0
 
 
 cdef object step_action(const ddz_step* step):
@@ -339,7 +352,7 @@ cdef class Game:
         self.check_ready()
         self.check_phase(PHASE_AUCTION)
         cdef ddz_move action = bid_action(check_bid_value(n, self.g.s.bid + 1))
-        game_push(&self.g, &action)
+        push(&self.g, &action)
 
     def legal_moves(self):
         """The legal moves of the player to move as a ``MoveList``, with ``PASS`` last when
@@ -360,7 +373,7 @@ cdef class Game:
         if not move_is_legal(&m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0,
                              &self._rules.c):
             raise IllegalMoveError(self.why_illegal(m))
-        game_push(&self.g, &m.c)
+        push(&self.g, &m.c)
 
     cdef str why_illegal(self, Move m):
         cdef ddz_state* s = &self.g.s
@@ -391,7 +404,7 @@ cdef class Game:
                 raise IllegalMoveError(f"{action.cards} is not in the hand of seat {self.g.s.to_move}")
         else:
             raise IllegalActionError("the game is over")
-        game_push(&self.g, &a)
+        push(&self.g, &a)
 
     def undo(self):
         """Take back the last action (of any phase) and return it; the game is then exactly

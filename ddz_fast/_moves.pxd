@@ -3,7 +3,7 @@
 from libc.stdint cimport uint64_t
 
 from ._rules cimport Rules
-from ._types cimport ddz_move, ddz_rules
+from ._core.typedefs cimport ddz_move, ddz_rules
 
 
 cdef class Move:

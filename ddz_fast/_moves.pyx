@@ -6,12 +6,12 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from ._bits cimport cards_contain, cards_valid, card_count, hand_init
+from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from
-from ._combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
-from ._movegen cimport gen_leads, gen_responses
+from ._core.combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
+from ._core.movegen cimport gen_leads, gen_responses
 from ._rules cimport Rules, as_rules
-from ._types cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
+from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
 
 from ._cards import RANK_SYMBOLS, counts_array
 from .checks import check_int

@@ -4,10 +4,10 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from ._game cimport Game
+from ._game cimport Game, push
 from ._moves cimport move_from_c
-from ._state cimport PHASE_AUCTION, PHASE_PLAY, ddz_game, game_push, game_undo, state_legal_moves
-from ._types cimport MAX_MOVES, ddz_move
+from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_game, game_undo, state_legal_moves
+from ._core.typedefs cimport MAX_MOVES, ddz_move
 
 from .checks import check_bool, check_int
 from .errors import IllegalActionError
@@ -41,7 +41,7 @@ cdef uint64_t perft_count(perft_search* p, int depth, ddz_move* moves) except? 0
         with gil:
             PyErr_CheckSignals()
     for i in range(n):
-        game_push(&p.g, &moves[i])
+        push(&p.g, &moves[i])
         total += perft_count(p, depth - 1, moves + n)
         game_undo(&p.g)
     return total
@@ -83,7 +83,7 @@ def perft(Game game not None, depth, *, divide=False, bulk=True):
         n = state_legal_moves(&p.g.s, &p.g.rules, p.moves) - p.moves
         counts = {}
         for i in range(n):
-            game_push(&p.g, &p.moves[i])
+            push(&p.g, &p.moves[i])
             with nogil:
                 count = perft_count(&p, levels - 1, p.moves + n)
             game_undo(&p.g)

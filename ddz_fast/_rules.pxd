@@ -1,6 +1,6 @@
 # Rule sets: the Python Rules object and the C switches the kernels read.
 
-from ._types cimport ddz_rules
+from ._core.typedefs cimport ddz_rules
 
 
 cdef class Rules:

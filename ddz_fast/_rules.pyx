@@ -1,6 +1,6 @@
 # Rule sets (RULES.md sections 3 and 5).
 
-from ._types cimport KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS
+from ._core.typedefs cimport KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS
 
 from .checks import check_bool
 

@@ -9,13 +9,13 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
-from ._random cimport random_below, splitmix64
+from ._core.rng cimport random_below, splitmix64
 from ._rules cimport Rules, as_rules
-from ._state cimport (
+from ._core.state cimport (
     MAX_BID, MAX_REDEALS, PHASE_AUCTION, PHASE_PLAY, bid_redeals, ddz_state, state_bid, state_deal,
     state_legal_moves, state_play, state_scores,
 )
-from ._types cimport MAX_MOVES, ddz_move, ddz_rules
+from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
 
 from .checks import check_int, check_seed
 from .errors import RedealLimitError

@@ -22,8 +22,10 @@ def pytest_sessionstart(session):
     package = os.path.dirname(ddz_fast.__file__)
     if not os.path.exists(os.path.join(package, os.pardir, "setup.py")):
         return                          # an installed package, not a source checkout
-    built = glob.glob(os.path.join(package, "*.so")) + glob.glob(os.path.join(package, "*.pyd"))
-    sources = glob.glob(os.path.join(package, "*.pyx")) + glob.glob(os.path.join(package, "*.pxd"))
+    def files(*patterns):
+        return [f for p in patterns for f in glob.glob(os.path.join(package, "**", p), recursive=True)]
+    built = files("*.so", "*.pyd")
+    sources = files("*.pyx", "*.pxd")
     if built and sources:
         newest_source = max(sources, key=os.path.getmtime)
         oldest_build = min(built, key=os.path.getmtime)

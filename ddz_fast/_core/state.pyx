@@ -4,14 +4,12 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport realloc
 from libc.string cimport memset
 
-from ._bits cimport ctz32, hand_init
-from ._movegen cimport gen_leads, gen_responses
-from ._random cimport random_below, splitmix64
-from ._types cimport (
+from .bits cimport ctz32, hand_init
+from .movegen cimport gen_leads, gen_responses
+from .rng cimport random_below, splitmix64
+from .typedefs cimport (
     KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
 )
-
-from .errors import RedealLimitError
 
 cdef enum:
     DECK_SIZE = 54
@@ -212,20 +210,16 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
     return each // s.bid
 
 
-cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil:
+cdef int game_push(ddz_game* g, const ddz_move* action) noexcept nogil:
     cdef ddz_step* grown
     cdef Py_ssize_t capacity
     if g.s.phase == PHASE_AUCTION and g.s.redeals >= MAX_REDEALS and bid_redeals(&g.s, action.main):
-        with gil:
-            raise RedealLimitError(
-                f"everyone passed in {MAX_REDEALS + 1} auctions of this deal: "
-                f"the engine redeals at most {MAX_REDEALS} times; bid to go on")
+        return PUSH_REDEAL_LIMIT
     if g.n_steps == g.capacity:
         capacity = 2 * g.capacity if g.capacity else 64
         grown = <ddz_step*>realloc(g.steps, capacity * sizeof(ddz_step))
         if grown == NULL:
-            with gil:
-                raise MemoryError("game history")
+            return PUSH_NO_MEMORY
         g.steps = grown
         g.capacity = capacity
     g.steps[g.n_steps].before = g.s
@@ -235,7 +229,7 @@ cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil:
         state_bid(&g.s, action.main, &g.rules, g.seed)
     else:
         state_play(&g.s, action)
-    return 0
+    return PUSHED
 
 
 cdef void game_undo(ddz_game* g) noexcept nogil:

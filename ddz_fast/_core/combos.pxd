@@ -2,8 +2,8 @@
 
 from libc.stdint cimport uint64_t
 
-from ._bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
-from ._types cimport (
+from .bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
+from .typedefs cimport (
     JOKERS, KIND_ROCKET, KIND_SHAPES, N_KINDS, NIBBLE_LSB, RANK_RED_JOKER, ddz_kind_shape, ddz_move,
     ddz_rules,
 )

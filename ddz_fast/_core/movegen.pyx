@@ -5,8 +5,8 @@
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from ._bits cimport ctz32, emit, move_head, rank_block
-from ._types cimport (
+from .bits cimport ctz32, emit, move_head, rank_block
+from .typedefs cimport (
     CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
     KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS,

@@ -6,7 +6,7 @@
 # room covers: no hand has more than 521 leads.
 # Order: by kind code, then length, then main rank, then kickers.
 
-from ._types cimport ddz_hand, ddz_move, ddz_rules
+from .typedefs cimport ddz_hand, ddz_move, ddz_rules
 
 cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil
 cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,

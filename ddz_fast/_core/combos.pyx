@@ -2,8 +2,8 @@
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from ._bits cimport ctz32, hand_init, rank_block
-from ._types cimport (
+from .bits cimport ctz32, hand_init, rank_block
+from .typedefs cimport (
     CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, MAX_READINGS, N_KINDS, ddz_hand,
     ddz_move, ddz_rules,
 )

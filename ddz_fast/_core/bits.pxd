@@ -3,7 +3,7 @@
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from ._types cimport NIBBLE_GUARD, NIBBLE_LSB, ddz_hand, ddz_move
+from .typedefs cimport NIBBLE_GUARD, NIBBLE_LSB, ddz_hand, ddz_move
 
 cdef extern from *:
     """

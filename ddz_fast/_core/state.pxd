@@ -5,7 +5,7 @@
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
-from ._types cimport ddz_move, ddz_rules
+from .typedefs cimport ddz_move, ddz_rules
 
 cdef enum:
     PHASE_AUCTION = 0
@@ -74,7 +74,13 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
 # base x multiplier: what each farmer settles with the landlord (RULES.md section 7).
 cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil
 
+# What game_push returns.
+cdef enum:
+    PUSHED = 0
+    PUSH_NO_MEMORY = 1        # the history could not grow
+    PUSH_REDEAL_LIMIT = 2     # a pass that would redeal past MAX_REDEALS
+
 # History: push saves the state and applies the action (a bid in the auction: action.main).
-# Raises RedealLimitError, and changes nothing, for a pass that would redeal past MAX_REDEALS.
-cdef int game_push(ddz_game* g, const ddz_move* action) except -1 nogil
+# On failure it changes nothing and returns why.
+cdef int game_push(ddz_game* g, const ddz_move* action) noexcept nogil
 cdef void game_undo(ddz_game* g) noexcept nogil

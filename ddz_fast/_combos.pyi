@@ -1,1 +1,0 @@
-# Kernels only: nothing here is callable from Python.
