@@ -10,14 +10,15 @@ from ._cards import RANK_SYMBOLS, Hand
 from ._game import Game, score
 from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
 from ._perft import perft
-from ._simulate import simulate
+from ._simulate import OUTCOME_DTYPE, simulate
 from ._rules import Rules
 from .errors import (
     AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
-    InvalidMoveError, RedealLimitError,
+    InvalidMoveError, InvalidPositionError, RedealLimitError,
 )
 from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
+from .position import Position
 from .result import Result
 from .series import Series
 from .simulation import Simulation
@@ -26,6 +27,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "MOVE_DTYPE",
+    "OUTCOME_DTYPE",
     "PASS",
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
@@ -37,9 +39,11 @@ __all__ = [
     "IllegalMoveError",
     "InvalidCardsError",
     "InvalidMoveError",
+    "InvalidPositionError",
     "Kind",
     "Move",
     "MoveList",
+    "Position",
     "RandomPlayer",
     "RedealLimitError",
     "Result",

@@ -13,7 +13,6 @@ cdef int push(ddz_game* g, const ddz_move* action) except -1 nogil
 cdef class Game:
     cdef ddz_game g
     cdef Rules _rules
-    cdef object first_bidder_arg      # as given to Game(): replays and pickles
     cdef int check_ready(self) except -1      # made without __init__: ValueError
     cdef int check_phase(self, int phase) except -1
     cdef str why_illegal(self, Move m)

@@ -6,16 +6,17 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from ._core.bits cimport card_count, cards_contain, cards_valid
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
+from ._core.bits cimport card_count, cards_contain, cards_valid
 from ._core.combos cimport is_reading
-from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
-from ._rules cimport as_rules
 from ._core.state cimport (
-    MAX_BID, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_game, ddz_state, ddz_step,
-    MAX_REDEALS, PUSH_NO_MEMORY, PUSH_REDEAL_LIMIT, game_push, game_undo, stake, state_deal, state_key, state_scores, state_setup,
+    MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
+    PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
+    game_undo, stake, state_deal, state_full_key, state_key, state_scores,
 )
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
+from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
+from ._rules cimport as_rules
 
 from ._cards import RANK_SYMBOLS
 from .checks import check_bool, check_int, check_seed
@@ -25,6 +26,7 @@ from .errors import (
 from .result import Result
 
 PHASES = ("auction", "play", "over")
+REDEAL_LIMIT = MAX_REDEALS          # all-pass auctions per deal at most (RedealLimitError)
 
 
 cdef int check_bid_value(object bid, int lowest) except -1:
@@ -55,15 +57,7 @@ cdef int push(ddz_game* g, const ddz_move* action) except -1 nogil:
 
 cdef object step_action(const ddz_step* step):
     """The action of a history step as the API gives it: a bid, or a Move (PASS)."""
-    return step.action.main if step.before.phase == PHASE_AUCTION else move_from_c(&step.action)
-
-
-cdef inline ddz_move bid_action(int bid) noexcept:
-    """A bid as a history step's action: length 0, the bid in `main`, the rest zero."""
-    cdef ddz_move action
-    memset(&action, 0, sizeof(ddz_move))
-    action.main = bid
-    return action
+    return action_bid(&step.action) if step.before.phase == PHASE_AUCTION else move_from_c(&step.action)
 
 
 def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
@@ -83,13 +77,76 @@ def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
     return (2 * each, -each, -each) if landlord_won else (-2 * each, each, each)
 
 
-def _replay(cls, setup, actions):
-    """Unpickle: rebuild the game from its setup and replay its history."""
-    game = cls(setup[0], rules=setup[1], first_bidder=setup[2]) if setup[0] is not None else \
-        cls.from_hands(setup[3], landlord=setup[4], bid=setup[5], kitty=setup[6], rules=setup[1])
+def _replay(cls, start, actions):
+    """Unpickle: the game from its starting position, then its actions (each checked by push)."""
+    game = cls.from_position(start)
     for action in actions:
         game.push(action)
     return game
+
+
+cdef object position_of(const ddz_state* s, rules):
+    """The Position of a native state (checked like any other)."""
+    from .position import DECK, Position, cards_text as counts_text
+    cdef int seat, rank
+    cdef uint64_t held = s.hands[0] + s.hands[1] + s.hands[2]     # nibbles stay below 16
+    auction = s.phase == PHASE_AUCTION
+    held += s.kitty if auction else s.played[0] + s.played[1] + s.played[2]
+    hands = [hand_from_packed(s.hands[seat]) for seat in range(3)]
+    played = [hand_from_packed(s.played[seat]) for seat in range(3)]
+    out = counts_text([DECK[rank] - ((held >> (4 * rank)) & 0xF) for rank in range(N_RANKS)])
+    return Position(
+        phase=PHASES[s.phase], hands=hands,
+        to_move=None if s.phase == PHASE_OVER else s.to_move,
+        landlord=None if auction else s.landlord, bid=s.bid, kitty=hand_from_packed(s.kitty),
+        played=played,
+        plays=(s.plays[0], s.plays[1], s.plays[2]), bombs=s.bombs,
+        trick=(move_from_c(&s.last_move), s.last_mover) if s.last_move.length else None,
+        out=out, seed=s.seed if s.seeded else None, first=s.first_bidder,
+        marked=RANK_SYMBOLS[s.marked_rank] if s.marked_rank < N_RANKS else None,
+        redeals=s.redeals, speeches=s.speeches if auction else 0,
+        high=(None if s.high_bidder == NO_SEAT else s.high_bidder) if auction else None,
+        rules=rules)
+
+
+cdef int set_position(ddz_state* s, position) except -1:
+    """The native state of a checked Position."""
+    cdef int seat
+    memset(s, 0, sizeof(ddz_state))
+    for seat in range(3):
+        s.hands[seat] = position.hands[seat].packed
+        s.played[seat] = position.played[seat].packed
+        s.plays[seat] = position.plays[seat]
+    s.kitty = position.kitty.packed
+    s.seeded = position.seed is not None
+    s.seed = position.seed or 0
+    s.phase = PHASES.index(position.phase)
+    s.redeals = position.redeals
+    s.bid = position.bid
+    s.bombs = position.bombs
+    s.first_bidder = position.first
+    s.marked_rank = N_RANKS if position.marked is None else RANK_SYMBOLS.index(position.marked)
+    s.last_mover = s.winner = NO_SEAT
+    if position.trick is not None:
+        s.last_move = (<Move>position.trick[0]).c
+        s.last_mover = position.trick[1]
+    if s.phase == PHASE_AUCTION:
+        s.to_move = position.to_move
+        s.landlord = NO_SEAT
+        s.speeches = position.speeches
+        s.high_bidder = NO_SEAT if position.high is None else position.high
+        s.passes = s.speeches if position.high is None else (s.to_move - s.high_bidder + 2) % 3
+    else:
+        s.landlord = s.high_bidder = position.landlord
+        if s.phase == PHASE_OVER:
+            s.winner = s.last_mover
+            s.to_move = (s.winner + 1) % 3
+        else:
+            s.to_move = position.to_move
+            if s.last_move.length:
+                s.passes = (s.to_move - s.last_mover + 2) % 3
+    s.key = state_key(s)
+    return 0
 
 
 cdef class Game:
@@ -104,7 +161,7 @@ cdef class Game:
     back the last action of any phase; ``copy`` duplicates the game, history included.
     """
 
-    # fields (see _game.pxd): g, the native game; _rules; first_bidder_arg
+    # fields (see _game.pxd): g, the native game; _rules
 
     def __cinit__(self):
         self.g.steps = NULL            # allocated by the first push (game_push)
@@ -121,10 +178,7 @@ cdef class Game:
         cdef int first = -1 if first_bidder is None else check_int(first_bidder, "first_bidder", 0, 2)
         self._rules = as_rules(rules)
         self.g.rules = self._rules.c
-        self.g.seed = seed
-        self.g.dealt = True
         self.g.n_steps = 0
-        self.first_bidder_arg = None if first_bidder is None else first
         state_deal(&self.g.s, seed, 0, first)
 
     @classmethod
@@ -132,8 +186,8 @@ cdef class Game:
         """A game in the play phase: the seats hold ``hands`` (three card sets of 1 to 20 cards,
         together within the deck), ``landlord`` won the auction with ``bid`` and leads.
         ``kitty`` (at most 3 cards) is what the landlord took at the end of the auction, so part
-        of the landlord's hand; it is only recorded."""
-        cdef Game game = cls.__new__(cls)
+        of the landlord's hand; it is only recorded. The cards in no hand are out of play."""
+        from .position import DECK, Position, cards_text as counts_text
         cdef uint64_t packed[3]
         cdef uint64_t kitty_cards = 0, total = 0
         cdef int seat
@@ -159,12 +213,37 @@ cdef class Game:
                 raise InvalidCardsError(
                     f"the kitty {cards_text(kitty_cards)} went to the landlord (seat {landlord}), "
                     f"whose hand {cards_text(packed[landlord])} does not hold it")
-        game._rules = as_rules(rules)
+        held = [hand_from_packed(packed[seat]) for seat in range(3)]
+        return cls.from_position(Position(
+            phase="play", hands=held, to_move=landlord, landlord=landlord, bid=bid,
+            kitty=hand_from_packed(kitty_cards),
+            out=counts_text([DECK[r] - ((total >> (4 * r)) & 0xF) for r in range(N_RANKS)]),
+            rules=as_rules(rules)))
+
+    @classmethod
+    def from_position(cls, position=None, **fields):
+        """The game in a position: its text (``game.position()`` writes it), a ``Position``, or
+        the ``Position`` fields as keywords. Every field is checked (``InvalidPositionError``
+        names the one at fault). The game has no history before it."""
+        from .position import Position
+        if position is None:
+            position = Position(**fields)
+        elif fields:
+            raise TypeError("from_position takes a position or its fields, not both")
+        elif isinstance(position, str):
+            position = Position.parse(position)
+        elif not isinstance(position, Position):
+            raise TypeError(f"position must be text or a Position, not {type(position).__name__}")
+        cdef Game game = cls.__new__(cls)
+        set_position(&game.g.s, position)
+        game._rules = position.rules
         game.g.rules = game._rules.c
-        game.g.dealt = False
-        game.g.origin = packed
-        state_setup(&game.g.s, packed, landlord, bid, kitty_cards)
         return game
+
+    def position(self):
+        """The position as one line of text, which ``Game.from_position`` reads back."""
+        self.check_ready()
+        return str(position_of(&self.g.s, self._rules))
 
     # --- state ---------------------------------------------------------------------------
 
@@ -172,7 +251,7 @@ cdef class Game:
     def seed(self):
         """The seed of the deal (None for a set-up game)."""
         self.check_ready()
-        return self.g.seed if self.g.dealt else None
+        return self.g.s.seed if self.g.s.seeded else None
 
     @property
     def rules(self):
@@ -280,18 +359,7 @@ cdef class Game:
     def cards_played(self):
         """The cards each seat has played so far in this deal."""
         self.check_ready()
-        cdef ddz_state dealt
-        cdef uint64_t start[3]
-        cdef int seat
-        if self.g.s.phase == PHASE_AUCTION:
-            return (Hand(), Hand(), Hand())
-        if self.g.dealt:
-            state_deal(&dealt, self.g.seed, self.g.s.redeals, 0)
-            start = dealt.hands
-            start[self.g.s.landlord] += dealt.kitty
-        else:
-            start = self.g.origin
-        return tuple(hand_from_packed(start[seat] - self.g.s.hands[seat]) for seat in range(3))
+        return tuple(hand_from_packed(self.g.s.played[seat]) for seat in range(3))
 
     @property
     def result(self):
@@ -310,15 +378,18 @@ cdef class Game:
             scores=(scores[0], scores[1], scores[2]))
 
     def key(self):
-        """A 64-bit Zobrist hash of the position (hands, seat to move, trick and auction state,
-        landlord, bid, bombs, spring chances), updated incrementally."""
+        """The position key: a 64-bit Zobrist hash of what decides the rest of the game (the
+        hands, the seat to move, the trick, the phase, the landlord; in the auction the bids so
+        far), updated incrementally. Equal positions reached by different paths share it:
+        search tables use it."""
         self.check_ready()
         return self.g.s.key
 
-    def _key_from_scratch(self):
-        """key() recomputed from the position (for tests)."""
+    def full_key(self):
+        """``key()`` and what only the score depends on: the winning bid, the bombs so far and
+        whether a spring or an anti-spring is still possible."""
         self.check_ready()
-        return state_key(&self.g.s)
+        return state_full_key(&self.g.s)
 
     # --- actions -------------------------------------------------------------------------
 
@@ -423,7 +494,6 @@ cdef class Game:
         cdef Game other = type(self).__new__(type(self))
         other.g = self.g
         other._rules = self._rules
-        other.first_bidder_arg = self.first_bidder_arg
         other.g.steps = NULL
         other.g.capacity = other.g.n_steps = 0
         if stack and self.g.n_steps:
@@ -438,33 +508,26 @@ cdef class Game:
         self.check_ready()
         return self.copy()
 
-    def __deepcopy__(self, memo):
-        self.check_ready()
-        return self.copy()
-
     def __reduce__(self):
+        """Pickles (and deep copies) as the starting position and the actions since."""
         self.check_ready()
-        if self.g.dealt:
-            setup = (self.g.seed, self._rules, self.first_bidder_arg)
-        else:
-            setup = (None, self._rules, None, tuple(cards_text(h) for h in self.g.origin),
-                     self.g.s.landlord, self.g.s.bid, cards_text(self.g.s.kitty) or None)
-        return (_replay, (type(self), setup, [a for _, a in self.history]))
+        start = self.g.steps[0].before if self.g.n_steps else self.g.s
+        return (_replay, (type(self), str(position_of(&start, self._rules)),
+                          [action for _, action in self.history]))
 
     # --- text ----------------------------------------------------------------------------
 
     def __repr__(self):
         if self._rules is None:
             return f"<{type(self).__name__}: not set up>"
-        counts = "/".join(str(card_count(self.g.s.hands[seat])) for seat in range(3))
-        where = f"seed={self.g.seed}" if self.g.dealt else "set up"
-        turn = "" if self.g.s.phase == PHASE_OVER else f", seat {self.g.s.to_move} to move"
-        return f"<Game {where}: {self.phase}{turn}, cards {counts}>"
+        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     def __str__(self):
         self.check_ready()
         cdef ddz_state* s = &self.g.s
-        lines = [repr(self)]
+        where = f"seed {s.seed}" if s.seeded else "set up"
+        turn = "" if s.phase == PHASE_OVER else f", seat {s.to_move} to move"
+        lines = [f"Game ({where}): {self.phase}{turn}"]
         if s.phase == PHASE_AUCTION:
             lines.append(f"  auction: highest bid {s.bid}"
                          + (f" by seat {s.high_bidder}" if s.high_bidder != NO_SEAT else "")

@@ -9,13 +9,11 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
-from ._core.rng cimport random_below, splitmix64
-from ._rules cimport Rules, as_rules
-from ._core.state cimport (
-    MAX_BID, MAX_REDEALS, PHASE_AUCTION, PHASE_PLAY, bid_redeals, ddz_state, state_bid, state_deal,
-    state_legal_moves, state_play, state_scores,
-)
+from ._core.playout cimport playout, playout_counts, uniform_policy
+from ._core.rng cimport splitmix64
+from ._core.state cimport MAX_REDEALS, ddz_state, state_deal, state_scores
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
+from ._rules cimport Rules, as_rules
 
 from .checks import check_int, check_seed
 from .errors import RedealLimitError
@@ -48,18 +46,22 @@ cdef enum:
     # calling thread looks at Ctrl-C and reports progress between its units.
     CHUNK_GAMES = 1024
 
-ctypedef struct outcome_arrays:      # one row per game, written by the game's thread
-    int8_t* landlord
-    int8_t* bid
-    uint8_t* landlord_won
-    int8_t* bombs
-    uint8_t* spring
-    uint8_t* anti_spring
-    int32_t* multiplier
-    int64_t* scores               # (n, 3)
-    int16_t* plays
-    int16_t* turns
-    int16_t* redeals
+ctypedef struct ddz_outcome:       # one game's row of a Simulation (OUTCOME_DTYPE)
+    int64_t scores[3]             # point changes of seats 0, 1, 2
+    int32_t multiplier            # 2**bombs, x2 for a spring or an anti-spring
+    int16_t plays                 # combinations played (passes not counted)
+    int16_t turns                 # play-phase actions, passes included
+    int16_t redeals               # all-pass auctions before the deal that was played
+    int8_t landlord
+    int8_t bid                    # the winning bid
+    int8_t bombs                  # bombs and rockets played
+    uint8_t landlord_won          # 1: the landlord went out first
+    uint8_t spring
+    uint8_t anti_spring
+
+cdef ddz_outcome _example
+# The numpy dtype of ddz_outcome, read off the struct (Cython writes its buffer format).
+OUTCOME_DTYPE = np.asarray(<ddz_outcome[:1]>&_example).dtype
 
 
 cdef inline uint64_t game_seed(uint64_t seed, int64_t index) noexcept nogil:
@@ -73,101 +75,61 @@ def nth_game_seed(uint64_t seed, int64_t index):
     return game_seed(seed, index)
 
 
-cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* moves,
-                           int64_t row, outcome_arrays* out) noexcept nogil:
-    """Deal with `seed`; every bid and move uniform among the legal ones (a second stream).
-    False if the auction would redeal past MAX_REDEALS (nothing is written then)."""
+cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
+                           ddz_outcome* out) noexcept nogil:
+    """Deal with `seed` and play out with every action uniform among the legal ones (a second
+    stream). False if the auction would redeal past MAX_REDEALS (nothing is written then)."""
     cdef ddz_state s
     cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
-    cdef int64_t scores[3]
+    cdef playout_counts counts
     cdef bint spring, anti_spring
-    cdef int k, bid, turns = 0, plays = 0
-    cdef Py_ssize_t n
     state_deal(&s, seed, 0, -1)
-    while s.phase == PHASE_AUCTION:
-        k = random_below(&choices, 1 + MAX_BID - s.bid)      # 0: pass, k: bid + k
-        bid = s.bid + k if k else 0
-        if s.redeals >= MAX_REDEALS and bid_redeals(&s, bid):
-            return False
-        state_bid(&s, bid, rules, seed)
-    while s.phase == PHASE_PLAY:
-        n = state_legal_moves(&s, rules, moves) - moves
-        k = random_below(&choices, n)
-        plays += moves[k].length != 0
-        state_play(&s, &moves[k])
-        turns += 1
-    out.multiplier[row] = state_scores(&s, scores, &spring, &anti_spring)
-    out.landlord[row] = s.landlord
-    out.bid[row] = s.bid
-    out.landlord_won[row] = s.winner == s.landlord
-    out.bombs[row] = s.bombs
-    out.spring[row] = spring
-    out.anti_spring[row] = anti_spring
-    out.scores[3 * row] = scores[0]
-    out.scores[3 * row + 1] = scores[1]
-    out.scores[3 * row + 2] = scores[2]
-    out.plays[row] = plays
-    out.turns[row] = turns
-    out.redeals[row] = s.redeals
+    if not playout(&s, rules, uniform_policy, &choices, actions, &counts):
+        return False
+    out.multiplier = state_scores(&s, out.scores, &spring, &anti_spring)
+    out.landlord = s.landlord
+    out.bid = s.bid
+    out.landlord_won = s.winner == s.landlord
+    out.bombs = s.bombs
+    out.spring = spring
+    out.anti_spring = anti_spring
+    out.plays = counts.plays
+    out.turns = counts.turns
+    out.redeals = s.redeals
     return True
 
 
 cdef class _Runner:
-    """One simulate() call: its output arrays and the units of work its threads share.
+    """One simulate() call: its output rows and the units of work its threads share.
 
-    Games 0..n-1 of the seed's stream, in units of CHUNK_GAMES taken from a shared counter.
-    Made without __init__, it has no work.
+    Games start..start+n-1 of the seed's stream, in units of CHUNK_GAMES taken from a shared
+    counter; game start+i goes to row i. Made without __init__, it has no work.
     """
 
-    cdef outcome_arrays out
+    cdef ddz_outcome* out
     cdef ddz_rules rules
     cdef uint64_t seed
-    cdef int64_t n, n_units
+    cdef int64_t start, n, n_units
     cdef int64_t next_unit        # shared: the next unit to take
     cdef int64_t done             # shared: games finished
     cdef int64_t stop             # shared: set to 1 to make every thread stop after its unit
     cdef int64_t failed           # shared: 1 + a game that hit the redeal limit, or 0
-    cdef dict arrays
+    cdef readonly object records
 
-    def __init__(self, int64_t n, uint64_t seed, Rules rules):
+    def __init__(self, int64_t start, int64_t n, uint64_t seed, Rules rules):
         self.seed = seed
         self.rules = rules.c
+        self.start = start
         self.n = n
         self.n_units = (n + CHUNK_GAMES - 1) // CHUNK_GAMES
-        self.arrays = {
-            "landlord": np.empty(n, np.int8), "bid": np.empty(n, np.int8),
-            "landlord_won": np.empty(n, np.bool_), "bombs": np.empty(n, np.int8),
-            "spring": np.empty(n, np.bool_), "anti_spring": np.empty(n, np.bool_),
-            "multiplier": np.empty(n, np.int32), "scores": np.empty((n, 3), np.int64),
-            "plays": np.empty(n, np.int16), "turns": np.empty(n, np.int16),
-            "redeals": np.empty(n, np.int16),
-        }
-        cdef int8_t[::1] landlord = self.arrays["landlord"], bid = self.arrays["bid"]
-        cdef int8_t[::1] bombs = self.arrays["bombs"]
-        cdef uint8_t[::1] won = self.arrays["landlord_won"].view(np.uint8)
-        cdef uint8_t[::1] spring = self.arrays["spring"].view(np.uint8)
-        cdef uint8_t[::1] anti = self.arrays["anti_spring"].view(np.uint8)
-        cdef int32_t[::1] multiplier = self.arrays["multiplier"]
-        cdef int64_t[:, ::1] scores = self.arrays["scores"]
-        cdef int16_t[::1] plays = self.arrays["plays"], turns = self.arrays["turns"]
-        cdef int16_t[::1] redeals = self.arrays["redeals"]
-        if n == 0:
-            return
-        self.out.landlord = &landlord[0]
-        self.out.bid = &bid[0]
-        self.out.landlord_won = &won[0]
-        self.out.bombs = &bombs[0]
-        self.out.spring = &spring[0]
-        self.out.anti_spring = &anti[0]
-        self.out.multiplier = &multiplier[0]
-        self.out.scores = &scores[0, 0]
-        self.out.plays = &plays[0]
-        self.out.turns = &turns[0]
-        self.out.redeals = &redeals[0]
+        self.records = np.empty(n, OUTCOME_DTYPE)
+        cdef ddz_outcome[::1] rows = self.records
+        if n:
+            self.out = &rows[0]
 
     cdef bint run_unit(self) noexcept nogil:
         """Take one unit of work and play its games; False when none is left or all stop."""
-        cdef ddz_move moves[MAX_MOVES + 1]
+        cdef ddz_move actions[MAX_MOVES + 1]
         cdef int64_t unit, first, last, row
         if atomic_load(&self.stop):
             return False
@@ -177,8 +139,9 @@ cdef class _Runner:
         first = unit * CHUNK_GAMES
         last = min(self.n, first + CHUNK_GAMES)
         for row in range(first, last):
-            if not play_random_game(game_seed(self.seed, row), &self.rules, moves, row, &self.out):
-                atomic_store(&self.failed, 1 + row)
+            if not play_random_game(game_seed(self.seed, self.start + row), &self.rules, actions,
+                                    &self.out[row]):
+                atomic_store(&self.failed, 1 + self.start + row)
                 atomic_store(&self.stop, 1)
                 return False
         fetch_add(&self.done, last - first)
@@ -219,23 +182,26 @@ cdef object useful_threads(object threads, object n_games):
     return max(1, min(threads, units, cores or 1))
 
 
-def simulate(n_games, *, seed=0, rules=None, threads=1, progress=None):
+def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     """Play ``n_games`` full games (deal, auction, play) with a uniformly random choice among
     the legal actions at every decision, in native code without the GIL.
 
-    Game i depends only on ``seed`` and i: the arrays are the same for any ``threads``, which
-    is capped at the cores this process may use. ``progress(done, total)`` is called now and
+    Game i depends only on ``seed`` and i; these are games ``start`` .. ``start + n_games - 1``,
+    so runs of consecutive ranges join (``Simulation.concat``) into the run of the whole range,
+    and the rows are the same for any ``threads``, which is capped at the cores this process
+    may use. ``progress(done, total)`` is called now and
     then from the calling thread, last with ``done == total``. Ctrl-C stops every thread within
-    milliseconds and raises ``KeyboardInterrupt``. Returns a ``Simulation`` of per-game numpy
-    arrays.
+    milliseconds and raises ``KeyboardInterrupt``. Returns a ``Simulation``: one row of
+    ``OUTCOME_DTYPE`` per game.
     """
     n_games = check_int(n_games, "n_games", 0)
     seed = check_seed(seed)
+    start = check_int(start, "start", 0, 2 ** 63 - 1 - n_games)
     threads = useful_threads(check_int(threads, "threads", 1), n_games)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
     cdef Rules r = as_rules(rules)
-    cdef _Runner runner = _Runner(n_games, seed, r)
+    cdef _Runner runner = _Runner(start, n_games, seed, r)
     workers = [threading.Thread(target=runner.work, daemon=True) for _ in range(threads - 1)]
     for worker in workers:
         worker.start()
@@ -258,4 +224,4 @@ def simulate(n_games, *, seed=0, rules=None, threads=1, progress=None):
             f"{MAX_REDEALS} times in its auction")
     if progress is not None:
         progress(n_games, n_games)
-    return Simulation(seed=seed, rules=r, threads=threads, **runner.arrays)
+    return Simulation(runner.records, seed=seed, start=start, rules=r, threads=threads)

@@ -32,3 +32,8 @@ class RedealLimitError(IllegalActionError):
     """A pass that would end the auction with everyone passed once more than the engine's
     limit of redeals per deal (``MAX_REDEALS`` = 100): the game stays as it was. Players that
     always pass would otherwise redeal for ever."""
+
+
+class InvalidPositionError(ValueError):
+    """A position (text or fields) that no game can be in: the message names the field and
+    the offending part."""

@@ -1,48 +1,86 @@
-"""The outcome of ``simulate()``: one numpy array per statistic, one row per game."""
-
-from dataclasses import dataclass
+"""The outcome of ``simulate()``: one numpy record array, one row per game."""
 
 import numpy as np
 
 from ._rules import Rules
 
 
-@dataclass(frozen=True, eq=False)
 class Simulation:
-    """Per-game arrays of a simulation (row i is game i)."""
+    """Games ``start`` .. ``start + len - 1`` of ``simulate(seed=seed, rules=rules)``.
 
-    seed: int
-    rules: Rules
-    threads: int                # threads that played (at most the cores this process may use)
-    landlord: np.ndarray        # int8: the landlord's seat
-    bid: np.ndarray             # int8: the winning bid
-    landlord_won: np.ndarray    # bool: the landlord went out first (else a farmer did)
-    bombs: np.ndarray           # int8: bombs and rockets played
-    spring: np.ndarray          # bool
-    anti_spring: np.ndarray     # bool
-    multiplier: np.ndarray      # int32: 2**bombs, x2 for a spring or an anti-spring
-    scores: np.ndarray          # int64 (n, 3): point changes of seats 0, 1, 2
-    plays: np.ndarray           # int16: combinations played (passes not counted)
-    turns: np.ndarray           # int16: play-phase actions, passes included
-    redeals: np.ndarray         # int16: all-pass auctions before the deal that was played
+    ``records`` is one numpy array of ``OUTCOME_DTYPE`` (row i: game start + i); each field is
+    also an attribute: ``landlord`` (int8 seat), ``bid`` (int8, the winning bid), ``landlord_won``
+    (bool), ``bombs`` (int8, bombs and rockets), ``spring``, ``anti_spring`` (bool),
+    ``multiplier`` (int32: 2**bombs, x2 for a spring or an anti-spring), ``scores`` (int64,
+    (n, 3): point changes of seats 0, 1, 2), ``plays`` (int16, combinations played), ``turns``
+    (int16, play-phase actions, passes included), ``redeals`` (int16, all-pass auctions before
+    the deal that was played). ``threads`` is how many threads played them.
+    """
 
-    def __len__(self):
-        return len(self.bid)
+    FLAGS = ("landlord_won", "spring", "anti_spring")     # stored as 0/1 bytes, read as bool
+
+    def __init__(self, records: np.ndarray, *, seed: int, start: int, rules: Rules,
+                 threads: int = 1) -> None:
+        self.records = records
+        self.seed = seed
+        self.start = start
+        self.rules = rules
+        self.threads = threads
+
+    def __getattr__(self, name: str) -> np.ndarray:
+        records = self.__dict__.get("records")
+        if records is None or name not in records.dtype.names:
+            raise AttributeError(f"'Simulation' object has no attribute {name!r}")
+        field = records[name]
+        return field.view(np.bool_) if name in self.FLAGS else field
+
+    @classmethod
+    def concat(cls, parts: "list[Simulation]") -> "Simulation":
+        """The simulation of consecutive ranges of one run, joined in order:
+        ``concat([simulate(a, start=s), simulate(b, start=s + a)]) == simulate(a + b, start=s)``
+        row for row (same seed and rules)."""
+        parts = list(parts)
+        if not parts:
+            raise ValueError("concat needs at least one Simulation")
+        first = parts[0]
+        stop = first.start
+        for i, part in enumerate(parts):
+            if not isinstance(part, Simulation):
+                raise TypeError(f"parts[{i}] is a {type(part).__name__}, not a Simulation")
+            if (part.seed, part.rules) != (first.seed, first.rules):
+                raise ValueError(f"parts[{i}] has seed {part.seed} and {part.rules!r}; "
+                                 f"parts[0] has seed {first.seed} and {first.rules!r}")
+            if part.start != stop:
+                raise ValueError(f"parts[{i}] starts at game {part.start}, not at {stop} where "
+                                 f"the parts before it end")
+            stop += len(part)
+        return cls(np.concatenate([p.records for p in parts]), seed=first.seed,
+                   start=first.start, rules=first.rules, threads=max(p.threads for p in parts))
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Simulation):
+            return NotImplemented
+        return ((self.seed, self.start, self.rules) == (other.seed, other.start, other.rules)
+                and np.array_equal(self.records, other.records))
+
 
     @property
-    def landlord_win_rate(self):
+    def landlord_win_rate(self) -> float:
         return float(self.landlord_won.mean()) if len(self) else float("nan")
 
     @property
-    def mean_multiplier(self):
+    def mean_multiplier(self) -> float:
         return float(self.multiplier.mean()) if len(self) else float("nan")
 
     @property
-    def spring_rate(self):
+    def spring_rate(self) -> float:
         """Games that ended in a spring or an anti-spring."""
         return float((self.spring | self.anti_spring).mean()) if len(self) else float("nan")
 
-    def summary(self):
+    def summary(self) -> str:
         """One line of the main rates; just the count when there are no games to rate."""
         games = f"{len(self):,} game{'' if len(self) == 1 else 's'}"
         if not len(self):
@@ -52,5 +90,5 @@ class Simulation:
                 f"anti-springs {self.anti_spring.mean():.1%}, mean plays {self.plays.mean():.1f}, "
                 f"redeals {self.redeals.mean():.2f} per game")
 
-    def __repr__(self):
-        return f"<Simulation of {len(self):,} games, seed={self.seed}>"
+    def __repr__(self) -> str:
+        return f"<Simulation of games {self.start:,}..{self.start + len(self) - 1:,} of seed {self.seed}>"

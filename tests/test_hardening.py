@@ -161,17 +161,19 @@ def test_every_legal_move_survives_pickle():
 
 def test_crafted_game_pickles_replay_through_checks():
     game = Game.from_hands(["3334", "55", "66"])
-    setup = (None, Rules(), None, ("3334", "55", "66"), 0, 1, None)
+    start = game.position()
+    replay = ddz_fast._game._replay
     with pytest.raises(IllegalActionError):        # cards seat 0 does not hold
-        pickle.loads(pickle.dumps(Crafted(ddz_fast._game._replay, (Game, setup, [Move.parse("55")]))))
+        pickle.loads(pickle.dumps(Crafted(replay, (Game, start, [Move.parse("55")]))))
     with pytest.raises(IllegalActionError):        # play after the end
-        pickle.loads(pickle.dumps(Crafted(ddz_fast._game._replay, (Game, setup, [Move.parse("333+4"), PASS]))))
+        pickle.loads(pickle.dumps(Crafted(replay, (Game, start, [Move.parse("333+4"), PASS]))))
     for action in (3, "5"):
         with pytest.raises(TypeError):
-            pickle.loads(pickle.dumps(Crafted(ddz_fast._game._replay, (Game, setup, [action]))))
-    bad_setup = (None, Rules(), None, ("33333", "55", "66"), 0, 1, None)
-    with pytest.raises(InvalidCardsError):
-        pickle.loads(pickle.dumps(Crafted(ddz_fast._game._replay, (Game, bad_setup, []))))
+            pickle.loads(pickle.dumps(Crafted(replay, (Game, start, [action]))))
+    with pytest.raises(ddz_fast.InvalidPositionError):
+        pickle.loads(pickle.dumps(Crafted(replay, (Game, start.replace("3334", "33333"), []))))
+    with pytest.raises(TypeError):
+        pickle.loads(pickle.dumps(Crafted(replay, (Game, ("3334", "55", "66"), []))))
     assert snapshot(pickle.loads(pickle.dumps(game))) == snapshot(game)
 
 

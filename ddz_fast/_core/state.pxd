@@ -1,9 +1,10 @@
 # The game as native state: deal, auction, play, scoring, position key, undo history.
 #
-# A ddz_state is a small plain struct (copied by value to take an action back); a ddz_game
-# adds the rules, the seed and the history of (state before, action) steps.
+# A ddz_state is a small plain struct that holds a whole position (copied by value to take an
+# action back); a ddz_game adds the rules and the history of (state before, action) steps.
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memset
 
 from .typedefs cimport ddz_move, ddz_rules
 
@@ -19,10 +20,13 @@ cdef enum:
 
 ctypedef struct ddz_state:
     uint64_t hands[3]
+    uint64_t played[3]        # the cards each seat has played in this deal
     uint64_t kitty
-    uint64_t key              # Zobrist key of the position, kept up to date
+    uint64_t seed             # deals come from deal(seed, redeals) when `seeded`
+    uint64_t key              # the position key (state_key), kept up to date
     ddz_move last_move        # the combination to beat; length 0: the player to move leads
-    uint16_t redeals          # all-pass auctions so far (the deal is deal(seed, redeals))
+    uint16_t redeals          # all-pass auctions so far
+    uint8_t seeded            # the hands come from the seed (a set-up position has none)
     uint8_t phase
     uint8_t to_move
     uint8_t last_mover        # NO_SEAT before the first play
@@ -37,8 +41,7 @@ ctypedef struct ddz_state:
     uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
     uint8_t winner            # the seat that went out, NO_SEAT before
 
-# One action and the state it was taken in. A bid is stored as a move of length 0 whose main
-# field is the bid; before.phase tells bids from plays.
+# One action and the state it was taken in (see bid_action for bids).
 ctypedef struct ddz_step:
     ddz_state before
     ddz_move action
@@ -46,28 +49,48 @@ ctypedef struct ddz_step:
 ctypedef struct ddz_game:
     ddz_state s
     ddz_rules rules
-    uint64_t seed
-    bint dealt                # the hands come from deal(seed, ...); else from a set-up
-    uint64_t origin[3]        # set-up games: the hands at the start of play
     ddz_step* steps
     Py_ssize_t n_steps
     Py_ssize_t capacity
 
 # Deal `redeals`-th deal of `seed` into s (first_bidder < 0: the holder of the marked card).
 cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder) noexcept nogil
-# A play-phase position with the given hands, the landlord to lead.
-cdef void state_setup(ddz_state* s, const uint64_t* hands, int landlord, int bid,
-                      uint64_t kitty) noexcept nogil
-# Unchecked transitions: a bid (0 = pass) in the auction, a move (length 0 = pass) in play.
-cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules, uint64_t seed) noexcept nogil
+
+# An action is a ddz_move: a play (length 0: pass) in the play phase; in the auction a bid,
+# encoded here and decoded by action_bid alone.
+cdef inline ddz_move bid_action(int bid) noexcept nogil:
+    cdef ddz_move action
+    memset(&action, 0, sizeof(ddz_move))
+    action.main = bid
+    return action
+
+cdef inline int action_bid(const ddz_move* action) noexcept nogil:
+    return action.main
+
 # The bid (0 = pass) ends the auction with everyone passed: the cards are dealt again.
 cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil
+# Unchecked transitions: a bid (0 = pass) in the auction, a move (length 0 = pass) in play, and
+# either by the phase. state_apply refuses (returns False, changing nothing) only a pass that
+# would redeal past MAX_REDEALS.
+cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogil
 cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil
-# The Zobrist key recomputed from the position (state_*() keep s.key equal to it).
-cdef uint64_t state_key(const ddz_state* s) noexcept nogil
+cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rules) noexcept nogil
+# The legal actions: bids (pass first) in the auction, moves (PASS last when allowed) in play,
+# none once the game is over. Room for MAX_MOVES + 1 actions.
+cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
+                                   ddz_move* out) noexcept nogil
 # The legal moves in the play phase (PASS, length 0, last when allowed), as gen_leads.
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
+
+# Keys. The position key (s.key) covers what decides the rest of the game: the hands, the
+# seat to move, the trick (move to beat, passes), the phase, the landlord, and in the auction
+# the bids so far and the redeal count. The full key adds what only the score depends on: the
+# winning bid, the bombs and whether a spring or an anti-spring is still possible. Search
+# uses the position key; two states with the same full key also score the same.
+cdef uint64_t state_key(const ddz_state* s) noexcept nogil        # from scratch
+cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil
+
 # Points of a finished game per seat into scores, and its spring flags; returns the multiplier.
 cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
                           bint* anti_spring) noexcept nogil

@@ -4,12 +4,15 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport realloc
 from libc.string cimport memset
 
-from .bits cimport ctz32, hand_init
+from .bits cimport DDZ_DEBUG, ctz32, hand_init
 from .movegen cimport gen_leads, gen_responses
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
     KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
 )
+
+cdef extern from "<assert.h>":
+    void c_assert "assert" (bint condition) noexcept nogil
 
 cdef enum:
     DECK_SIZE = 54
@@ -21,7 +24,7 @@ cdef int NEXT[3]
 NEXT[:] = [1, 2, 0]
 
 # Zobrist keys: one per (seat, rank, count) of the hands; the rest of the position is mixed in
-# by status_hash. Fixed numbers, so keys agree between runs and machines.
+# by position_status. Fixed numbers, so keys agree between runs and machines.
 cdef uint64_t ZOBRIST[3][N_RANKS][5]
 cdef uint64_t _zobrist_state = 0x5EED0DD2F457ULL
 for _seat in range(3):
@@ -31,19 +34,26 @@ for _seat in range(3):
             ZOBRIST[_seat][_rank][_count] = splitmix64(&_zobrist_state)
 
 
-cdef inline uint64_t status_hash(const ddz_state* s) noexcept nogil:
-    """Everything of the position but the hands: whose turn, the trick, the auction, and what
-    the score depends on (landlord, bid, bombs, whether a spring is still possible)."""
-    cdef uint64_t spring = ((s.landlord != NO_SEAT
-                             and s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord]) * 1
-                            + (s.landlord != NO_SEAT and s.plays[s.landlord] > 1) * 2)
-    cdef uint64_t x = (<uint64_t>s.phase | <uint64_t>s.to_move << 2 | <uint64_t>s.last_mover << 4
-                       | <uint64_t>s.passes << 6 | <uint64_t>s.landlord << 8 | <uint64_t>s.bid << 10
-                       | <uint64_t>s.high_bidder << 12 | <uint64_t>s.speeches << 14
-                       | spring << 18 | <uint64_t>s.bombs << 20)
+cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
+    """The part of the position key that is not the hands (see state.pxd)."""
+    cdef uint64_t x = (<uint64_t>s.phase | <uint64_t>s.to_move << 2 | <uint64_t>s.passes << 4
+                       | <uint64_t>s.landlord << 6)
+    if s.phase == PHASE_AUCTION:
+        x |= (<uint64_t>s.bid << 8 | <uint64_t>s.high_bidder << 10 | <uint64_t>s.speeches << 12
+              | <uint64_t>s.redeals << 20)
     if s.last_move.length:
-        x |= (<uint64_t>s.last_move.kind << 32 | <uint64_t>s.last_move.length << 40
+        x |= (<uint64_t>s.last_move.kind << 36 | <uint64_t>s.last_move.length << 42
               | <uint64_t>s.last_move.main << 48 | <uint64_t>1 << 56)
+    return splitmix64(&x)
+
+
+cdef inline uint64_t score_status(const ddz_state* s) noexcept nogil:
+    """What the full key adds: the winning bid, the bombs, whether a spring is still possible."""
+    cdef uint64_t spring = 0, x
+    if s.landlord != NO_SEAT:
+        spring = ((s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord])
+                  + 2 * (s.plays[s.landlord] > 1))
+    x = (<uint64_t>s.bid | <uint64_t>s.bombs << 4 | spring << 12) ^ <uint64_t>0x5C0DE5C0DE5C0DEULL
     return splitmix64(&x)
 
 
@@ -59,11 +69,21 @@ cdef inline uint64_t hand_key(int seat, uint64_t cards, uint32_t ranks) noexcept
 
 
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil:
-    cdef uint64_t key = status_hash(s)
+    cdef uint64_t key = position_status(s)
     cdef int seat
     for seat in range(3):
         key ^= hand_key(seat, s.hands[seat], 0x7FFF)
     return key
+
+
+cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil:
+    return s.key ^ score_status(s)
+
+
+cdef inline void check_key(const ddz_state* s) noexcept nogil:
+    """Debug builds: the incremental key equals the key from scratch after every transition."""
+    if DDZ_DEBUG:
+        c_assert(s.key == state_key(s))
 
 
 cdef inline int rank_of_card(int card) noexcept nogil:
@@ -91,24 +111,11 @@ cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder)
     s.marked_rank = rank_of_card(deck[mark])
     s.first_bidder = mark % 3 if first_bidder < 0 else first_bidder
     s.to_move = s.first_bidder
+    s.seed = seed
+    s.seeded = True
     s.redeals = redeals
     s.phase = PHASE_AUCTION
     s.landlord = s.high_bidder = s.last_mover = s.winner = NO_SEAT
-    s.key = state_key(s)
-
-
-cdef void state_setup(ddz_state* s, const uint64_t* hands, int landlord, int bid,
-                      uint64_t kitty) noexcept nogil:
-    memset(s, 0, sizeof(ddz_state))
-    s.hands[0] = hands[0]
-    s.hands[1] = hands[1]
-    s.hands[2] = hands[2]
-    s.kitty = kitty
-    s.phase = PHASE_PLAY
-    s.landlord = s.high_bidder = s.first_bidder = s.to_move = landlord
-    s.bid = bid
-    s.marked_rank = N_RANKS
-    s.last_mover = s.winner = NO_SEAT
     s.key = state_key(s)
 
 
@@ -133,9 +140,9 @@ cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil:
     return bid == 0 and s.high_bidder == NO_SEAT and s.speeches == 2
 
 
-cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules, uint64_t seed) noexcept nogil:
+cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogil:
     cdef int seat = s.to_move
-    cdef uint64_t before = status_hash(s)
+    cdef uint64_t before = position_status(s)
     s.speeches += 1
     if bid:
         s.bid = bid
@@ -149,15 +156,16 @@ cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules, uint64_t seed
         if s.high_bidder != NO_SEAT:
             end_auction(s, s.high_bidder)
         else:           # all passed: the next seat bids first on a new deal
-            state_deal(s, seed, s.redeals + 1, NEXT[s.first_bidder])
+            state_deal(s, s.seed, s.redeals + 1, NEXT[s.first_bidder])
     else:
         s.to_move = NEXT[seat]
-        s.key ^= before ^ status_hash(s)
+        s.key ^= before ^ position_status(s)
+    check_key(s)
 
 
 cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
     cdef int seat = s.to_move
-    cdef uint64_t before = status_hash(s), cards = s.hands[seat]
+    cdef uint64_t before = position_status(s), cards = s.hands[seat]
     cdef ddz_hand changed
     if m.length == 0:
         s.passes += 1
@@ -167,6 +175,7 @@ cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
     else:
         hand_init(&changed, m.cards)
         s.hands[seat] = cards - m.cards
+        s.played[seat] += m.cards
         s.key ^= hand_key(seat, cards, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
         s.last_move = m[0]
         s.last_mover = seat
@@ -177,7 +186,31 @@ cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
             s.phase = PHASE_OVER
             s.winner = seat
     s.to_move = NEXT[seat]
-    s.key ^= before ^ status_hash(s)
+    s.key ^= before ^ position_status(s)
+    check_key(s)
+
+
+cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rules) noexcept nogil:
+    if s.phase == PHASE_AUCTION:
+        if s.redeals >= MAX_REDEALS and bid_redeals(s, action_bid(action)):
+            return False
+        state_bid(s, action_bid(action), rules)
+    else:
+        state_play(s, action)
+    return True
+
+
+cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
+                                   ddz_move* out) noexcept nogil:
+    cdef int bid
+    if s.phase != PHASE_AUCTION:
+        return state_legal_moves(s, rules, out)
+    out[0] = bid_action(0)
+    out += 1
+    for bid in range(s.bid + 1, MAX_BID + 1):
+        out[0] = bid_action(bid)
+        out += 1
+    return out
 
 
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
@@ -213,8 +246,6 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
 cdef int game_push(ddz_game* g, const ddz_move* action) noexcept nogil:
     cdef ddz_step* grown
     cdef Py_ssize_t capacity
-    if g.s.phase == PHASE_AUCTION and g.s.redeals >= MAX_REDEALS and bid_redeals(&g.s, action.main):
-        return PUSH_REDEAL_LIMIT
     if g.n_steps == g.capacity:
         capacity = 2 * g.capacity if g.capacity else 64
         grown = <ddz_step*>realloc(g.steps, capacity * sizeof(ddz_step))
@@ -224,11 +255,9 @@ cdef int game_push(ddz_game* g, const ddz_move* action) noexcept nogil:
         g.capacity = capacity
     g.steps[g.n_steps].before = g.s
     g.steps[g.n_steps].action = action[0]
+    if not state_apply(&g.s, action, &g.rules):
+        return PUSH_REDEAL_LIMIT
     g.n_steps += 1
-    if g.s.phase == PHASE_AUCTION:
-        state_bid(&g.s, action.main, &g.rules, g.seed)
-    else:
-        state_play(&g.s, action)
     return PUSHED
 
 

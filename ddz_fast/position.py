@@ -1,0 +1,366 @@
+"""Positions as values: every field that decides a game's future, and their one-line text.
+
+The text is the engine's FEN: the phase, the three hands, the seat to move, then
+``name=value`` fields, each left out when it has its default::
+
+    play 33344456/789TJ/QQKKAA 2 landlord=2 bid=3 kitty=QKA
+    play 3456/TJQKA/BR 1 landlord=0 bid=2 played=333444+78/-/- plays=1,0,0 trick=333444+78@0 out=...
+    auction 3445667899TJJQKA2/... 1 seed=7 marked=9 speeches=1 bid=1 high=0 kitty=4AR
+
+See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
+reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them.
+"""
+
+import dataclasses
+from dataclasses import dataclass
+
+from ._cards import RANK_SYMBOLS, Hand
+from ._moves import Move, classify
+from ._rules import Rules
+from .checks import check_int, check_seed
+from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
+
+PHASES = ("auction", "play", "over")
+DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
+MAX_BID = 3
+MAX_REDEALS = 100           # as the engine's (_core/state.pxd)
+NO_CARDS = Hand()
+
+
+def card_counts(cards, field):
+    """Rank counts of any number of cards (text or a Hand): the cards out of play may be more
+    than a hand holds."""
+    if isinstance(cards, Hand):
+        return tuple(int(c) for c in cards.counts)
+    if not isinstance(cards, str):
+        raise _error(field, f"{cards!r} is no card text")
+    counts = [0] * 15
+    for symbol in cards.upper():
+        if symbol not in RANK_SYMBOLS:
+            raise _error(field, f"unknown card symbol {symbol!r} in {cards!r}")
+        counts[RANK_SYMBOLS.index(symbol)] += 1
+    return tuple(counts)
+
+
+def cards_text(counts):
+    return "".join(RANK_SYMBOLS[r] * c for r, c in enumerate(counts))
+
+
+def _error(field, message):
+    return InvalidPositionError(f"{field}: {message}")
+
+
+def _hand(value, field):
+    try:
+        return value if isinstance(value, Hand) else Hand("" if value == "-" else value)
+    except (InvalidCardsError, TypeError) as e:
+        raise _error(field, f"{value!r} is no set of cards ({e})") from None
+
+
+def _seat(value, field, allow_none=False):
+    if value is None and allow_none:
+        return None
+    try:
+        return check_int(value, field, 0, 2)
+    except (TypeError, ValueError) as e:
+        raise _error(field, f"{value!r} is no seat 0, 1 or 2") from e
+
+
+def _count(value, field, low, high):
+    try:
+        return check_int(value, field, low, high)
+    except (TypeError, ValueError):
+        raise _error(field, f"{value!r} is no whole number in {low}..{high}") from None
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position in any phase. Fields not given take their defaults; every field is checked
+    against the others (``InvalidPositionError`` names the field and the offending part).
+
+    ``hands``: three card sets, seat 0 first. ``to_move``: the seat to bid or play (None once
+    the game is over). ``played``: the cards each seat has played; ``plays``: how many
+    combinations each played (spring and anti-spring); ``bombs``: bombs and rockets played;
+    ``trick``: ``(move, seat)``, the move to beat and who played it (None: ``to_move`` leads;
+    in a finished game the move that went out). ``kitty``: in the auction the three cards set
+    aside, later the cards the landlord took (part of his cards). ``out``: cards out of play
+    (a set-up with fewer than 54 cards must name them). In the auction: ``bid`` is the highest
+    bid so far (0: none) by ``high``; ``speeches`` bids and passes so far; ``seed`` (required
+    there) deals the next hands if everyone passes; ``marked``, the face-up card's rank
+    symbol; ``redeals``, all-pass auctions so far. ``first`` is the first bidder of the deal
+    (in the auction it follows from ``to_move`` and ``speeches``).
+    """
+
+    phase: str
+    hands: tuple
+    to_move: "int | None"
+    landlord: "int | None" = None
+    bid: int = 0
+    kitty: Hand = NO_CARDS
+    played: tuple = (NO_CARDS, NO_CARDS, NO_CARDS)
+    plays: tuple = (0, 0, 0)
+    bombs: int = 0
+    trick: "tuple | None" = None
+    out: str = ""
+    seed: "int | None" = None
+    first: "int | None" = None
+    marked: "str | None" = None
+    redeals: int = 0
+    speeches: int = 0
+    high: "int | None" = None
+    rules: Rules = Rules()
+
+    def __post_init__(self):
+        set_ = object.__setattr__            # frozen: normalise once, here
+        if self.phase not in PHASES:
+            raise _error("phase", f"{self.phase!r} is not one of {', '.join(PHASES)}")
+        for name, value in (("hands", self.hands), ("played", self.played), ("plays", self.plays)):
+            if isinstance(value, (str, Hand)) or not hasattr(value, "__len__") or len(value) != 3:
+                raise _error(name, f"{value!r} is not three values, one per seat")
+        set_(self, "hands", tuple(_hand(h, f"hands[{s}]") for s, h in enumerate(self.hands)))
+        set_(self, "played", tuple(_hand(h, f"played[{s}]") for s, h in enumerate(self.played)))
+        set_(self, "plays", tuple(_count(n, f"plays[{s}]", 0, 255) for s, n in enumerate(self.plays)))
+        set_(self, "kitty", _hand(self.kitty, "kitty"))
+        set_(self, "out", cards_text(card_counts("" if self.out == "-" else self.out, "out")))
+        if not isinstance(self.rules, Rules):
+            raise _error("rules", f"{self.rules!r} is no ddz_fast.Rules")
+        if self.seed is not None:
+            try:
+                set_(self, "seed", check_seed(self.seed))
+            except (TypeError, ValueError) as e:
+                raise _error("seed", str(e)) from None
+        set_(self, "redeals", _count(self.redeals, "redeals", 0, MAX_REDEALS))
+        if self.marked is not None and (not isinstance(self.marked, str) or len(self.marked) != 1
+                                        or self.marked.upper() not in RANK_SYMBOLS):
+            raise _error("marked", f"{self.marked!r} is no rank symbol of {RANK_SYMBOLS}")
+        if self.marked is not None:
+            set_(self, "marked", self.marked.upper())
+        if len(self.kitty) > 3:
+            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
+        if self.phase == "auction":
+            self._check_auction(set_)
+        else:
+            self._check_play(set_)
+        self._check_cards()
+
+    # --- the two phases -------------------------------------------------------------------
+
+    def _check_auction(self, set_):
+        for name, default in (("landlord", None), ("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)),
+                              ("bombs", 0), ("trick", None)):
+            if getattr(self, name) != default:
+                raise _error(name, f"{getattr(self, name)!r}: nothing is played in the auction")
+        to_move = _seat(self.to_move, "to_move")
+        if self.seed is None:
+            raise _error("seed", "an auction position needs the seed that deals again if all pass")
+        speeches = _count(self.speeches, "speeches", 0, 255)
+        bid = _count(self.bid, "bid", 0, MAX_BID - 1)          # a 3 ends the auction
+        high = _seat(self.high, "high", allow_none=True)
+        if (bid == 0) != (high is None):
+            raise _error("high", f"{high!r} with a highest bid of {bid}: the bidder and the bid go together")
+        passes = speeches if high is None else (to_move - high - 1) % 3
+        if speeches > 2 and high is None:
+            raise _error("speeches", f"{speeches} speeches without a bid: the third pass deals again")
+        if self.rules.auction == "single_round" and speeches > 2:
+            raise _error("speeches", f"{speeches}: the single-round auction ends after three")
+        if high is not None and speeches < passes + 1:
+            raise _error("speeches", f"{speeches} is fewer than the bid and the {passes} passes after it")
+        first = (to_move - speeches) % 3
+        if self.first is not None and self.first != first:
+            raise _error("first", f"{self.first!r}, but seat {to_move} speaks after {speeches} speeches")
+        set_(self, "to_move", to_move)
+        set_(self, "speeches", speeches)
+        set_(self, "bid", bid)
+        set_(self, "high", high)
+        set_(self, "first", first)
+
+    def _check_play(self, set_):
+        if self.speeches != 0 or self.high is not None:
+            raise _error("speeches" if self.speeches else "high",
+                         "only an auction position has speeches and a highest bidder")
+        landlord = _seat(self.landlord, "landlord")
+        bid = _count(self.bid, "bid", 1, MAX_BID)
+        bombs = _count(self.bombs, "bombs", 0, 14)
+        first = _seat(landlord if self.first is None else self.first, "first")
+        over = self.phase == "over"
+        if over:
+            if self.to_move is not None:
+                raise _error("to_move", f"{self.to_move!r}: nobody moves in a finished game")
+            to_move = None
+        else:
+            to_move = _seat(self.to_move, "to_move")
+        empty = [seat for seat in range(3) if not len(self.hands[seat])]
+        if over and len(empty) != 1:
+            raise _error("hands", f"a finished game has one empty hand, not {len(empty)}")
+        if not over and empty:
+            raise _error(f"hands[{empty[0]}]", "empty: the game would be over")
+        for seat in range(3):
+            if (self.plays[seat] == 0) != (len(self.played[seat]) == 0):
+                raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations for the cards "
+                                               f"{self.played[seat] or '-'}")
+            if self.plays[seat] > len(self.played[seat]):
+                raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations of "
+                                               f"{len(self.played[seat])} cards")
+            if len(self.hands[seat]) + len(self.played[seat]) > 20:
+                raise _error(f"hands[{seat}]", "and the cards it played make more than 20")
+        if bombs > sum(self.plays):
+            raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
+        landlord_cards = self.hands[landlord] + self.played[landlord]
+        if self.kitty not in landlord_cards:
+            raise _error("kitty", f"{self.kitty} went to the landlord, whose cards "
+                                  f"{landlord_cards} do not hold it")
+        set_(self, "trick", self._checked_trick(to_move, over, empty))
+        set_(self, "landlord", landlord)
+        set_(self, "bid", bid)
+        set_(self, "bombs", bombs)
+        set_(self, "first", first)
+        set_(self, "to_move", to_move)
+
+    def _checked_trick(self, to_move, over, empty):
+        if self.trick is None:
+            if over:
+                raise _error("trick", "a finished game ends with the move that went out")
+            return None
+        try:
+            move, seat = self.trick
+        except (TypeError, ValueError):
+            raise _error("trick", f"{self.trick!r} is no (move, seat) pair") from None
+        seat = _seat(seat, "trick seat")
+        try:
+            move = move if isinstance(move, Move) else Move.parse(move, rules=self.rules)
+            if move.length == 0 or move not in classify(move.cards, rules=self.rules):
+                raise InvalidMoveError(f"{move!r} is no combination under {self.rules!r}")
+        except (InvalidMoveError, InvalidCardsError, TypeError) as e:
+            raise _error("trick", f"{self.trick[0]!r}: {e}") from None
+        if move.cards not in self.played[seat]:
+            raise _error("trick", f"{move} is not among the cards seat {seat} played "
+                                  f"({self.played[seat] or '-'})")
+        if over:
+            if seat != empty[0]:
+                raise _error("trick", f"seat {seat} played last, but seat {empty[0]} went out")
+        elif to_move == seat:
+            raise _error("trick", f"seat {seat} would have to beat its own move: both others passed")
+        return move, seat
+
+    def _check_cards(self):
+        parts = [("hands[0]", self.hands[0]), ("hands[1]", self.hands[1]), ("hands[2]", self.hands[2]),
+                 ("out", self.out)]
+        parts += ([("kitty", self.kitty)] if self.phase == "auction" else
+                  [(f"played[{s}]", self.played[s]) for s in range(3)])
+        counts = [card_counts(cards, name) for name, cards in parts]
+        for rank in range(15):
+            total = sum(c[rank] for c in counts)
+            if total > DECK[rank]:
+                holders = [name for (name, _), c in zip(parts, counts) if c[rank]]
+                raise _error(", ".join(holders), f"{total} cards of rank {RANK_SYMBOLS[rank]} "
+                                                 f"in all; the deck has {DECK[rank]}")
+        missing = cards_text([DECK[r] - sum(c[r] for c in counts) for r in range(15)])
+        if missing:
+            raise _error("out", f"the cards {missing} are nowhere: a set-up names the cards out "
+                                f"of play as out=...")
+
+    # --- text ----------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text):
+        """The position written as ``text`` (see the module docstring)."""
+        if not isinstance(text, str):
+            raise TypeError(f"position text must be a str, not {type(text).__name__}")
+        words = text.split()
+        if len(words) < 3:
+            raise InvalidPositionError(
+                f"{text!r}: a position starts with the phase, the hands and the seat to move")
+        phase, hands, to_move = words[:3]
+        if phase not in PHASES:
+            raise _error("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
+        fields = {"phase": phase, "hands": _split3(hands, "hands"),
+                  "to_move": None if to_move == "-" else _number(to_move, "to_move")}
+        for word in words[3:]:
+            name, equals, value = word.partition("=")
+            if not equals or name not in TEXT_FIELDS or name in fields:
+                known = ", ".join(TEXT_FIELDS)
+                why = "is given twice" if name in fields else f"is no field name=value ({known})"
+                raise InvalidPositionError(f"{word!r} {why}")
+            fields[name] = TEXT_FIELDS[name][0](value, name)
+        return cls(**fields)
+
+    def __str__(self):
+        words = [self.phase, "/".join(str(h) or "-" for h in self.hands),
+                 "-" if self.to_move is None else str(self.to_move)]
+        defaults = {f.name: f.default for f in dataclasses.fields(self)}
+        if self.phase != "auction":
+            defaults["first"] = self.landlord
+        else:
+            defaults["first"] = self.first
+        for name, (_, write) in TEXT_FIELDS.items():
+            value = getattr(self, name)
+            if value != defaults[name]:
+                words.append(f"{name}={write(value)}")
+        return " ".join(words)
+
+    def __repr__(self):
+        return f"Position.parse({str(self)!r})"
+
+
+# --- field codecs: (read text, write value) --------------------------------------------------
+
+def _number(text, field):
+    if not text.isdigit():
+        raise _error(field, f"{text!r} is no whole number")
+    return int(text)
+
+
+def _split3(text, field):
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise _error(field, f"{text!r} is not three parts separated by '/', seat 0 first")
+    return tuple(parts)
+
+
+def _read_trick(text, field):
+    move, at, seat = text.rpartition("@")
+    if not at:
+        raise _error(field, f"{text!r} is no MOVE@SEAT")
+    return move, _number(seat, field)
+
+
+def _read_seat(text, field):
+    return None if text == "-" else _number(text, field)
+
+
+def _read_rules(text, field):
+    """``name:value`` pairs of the fields that differ from the default rules."""
+    try:
+        changes = dict(item.split(":", 1) for item in text.split(","))
+        flags = {"true": True, "false": False}
+        return Rules(**{name: flags.get(value, value) for name, value in changes.items()})
+    except (ValueError, TypeError) as e:
+        raise _error(field, f"{text!r}: {e}") from None
+
+
+def _write_rules(rules):
+    default = Rules()
+    changed = {name: getattr(rules, name) for name in ("distinct_single_wings", "auction")
+               if getattr(rules, name) != getattr(default, name)}
+    return ",".join(f"{name}:{str(value).lower() if isinstance(value, bool) else value}"
+                    for name, value in changed.items())
+
+
+TEXT_FIELDS = {
+    "landlord": (_number, str),
+    "bid": (_number, str),
+    "kitty": (lambda text, field: text, str),
+    "played": (_split3, lambda hands: "/".join(str(h) or "-" for h in hands)),
+    "plays": (lambda text, field: tuple(_number(n, field) for n in text.split(",")),
+              lambda plays: ",".join(map(str, plays))),
+    "bombs": (_number, str),
+    "trick": (_read_trick, lambda trick: f"{trick[0]}@{trick[1]}"),
+    "speeches": (_number, str),
+    "high": (_read_seat, str),
+    "first": (_number, str),
+    "marked": (lambda text, field: text, str),
+    "redeals": (_number, str),
+    "seed": (_number, str),
+    "rules": (_read_rules, _write_rules),
+    "out": (lambda text, field: text, str),
+}
