@@ -6,6 +6,7 @@ RULES.md of the project.
 """
 
 from ._batch import legal_move_counts, legal_moves_batch
+from ._build import build_info
 from ._cards import RANK_SYMBOLS, Hand
 from ._game import Game, score
 from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
@@ -51,6 +52,7 @@ __all__ = [
     "Series",
     "Simulation",
     "beats",
+    "build_info",
     "classify",
     "legal_move_counts",
     "legal_moves",

@@ -9,12 +9,13 @@ sys.path.insert(0, TESTS)  # the reference and helpers live beside the tests
 sys.path.insert(0, os.path.join(TESTS, "data"))
 
 import ddz_fast  # noqa: E402
-import ddz_fast._cards  # noqa: E402
 
 
 def pytest_report_header(config):
-    build = "debug (DDZ_DEBUG=1)" if ddz_fast._cards.DEBUG_BUILD else "release"
-    return f"ddz_fast {ddz_fast.__version__}: {build} build at {os.path.dirname(ddz_fast.__file__)}"
+    info = ddz_fast.build_info()
+    build = f"{info['build']} ({info['sanitize']})" if info["sanitize"] else info["build"]
+    return (f"ddz_fast {ddz_fast.__version__}: {build} build, {' '.join(info['compile_args'])}, "
+            f"at {os.path.dirname(ddz_fast.__file__)}")
 
 
 def pytest_sessionstart(session):
