@@ -2,8 +2,8 @@
 
 Every compiler directive lives here, so that the checked builds can turn checks back on:
 
-* ``DDZ_DEBUG=1``: bounds, wraparound, initialisation and None checks on, ``-O0 -g``,
-  C assertions on.
+* ``DDZ_DEBUG=1``: initialisation and None checks on, ``-O0 -g``, C assertions on (bounds
+  and wraparound checks are on in every build).
 * ``DDZ_SANITIZE=address,undefined``: the debug build's checks plus AddressSanitizer and
   UndefinedBehaviorSanitizer (either or both), ``-O1 -g``; undefined behaviour, signed overflow
   included (``-fno-wrapv``), aborts instead of going on. Python itself is not instrumented, so
@@ -55,8 +55,11 @@ SOURCES = sorted(glob.glob("ddz_fast/**/*.pyx", recursive=True))
 directives = {
     "language_level": 3,
     "embedsignature": True,
-    "boundscheck": DEBUG,
-    "wraparound": DEBUG,
+    # On in every build: without them Cython indexes a Python list or tuple with a C integer
+    # past its end (a crash, not an IndexError). Kernels index C arrays and raw pointers,
+    # which no directive checks, so the release build loses nothing.
+    "boundscheck": True,
+    "wraparound": True,
     "initializedcheck": DEBUG,
     "nonecheck": DEBUG,
     "cdivision": not DEBUG,

@@ -169,7 +169,10 @@ cdef class _BatchInput:
     cdef const ddz_move* prev_data
 
     def __init__(self, hands, prevs, Rules rules):
-        a = np.asarray(hands)
+        try:
+            a = np.asarray(hands)
+        except ValueError as e:            # a ragged list
+            raise InvalidCardsError(f"hands must be an (N, {N_RANKS}) array of rank counts: {e}") from None
         if a.dtype.kind not in "iu":
             raise TypeError(f"hands must be an integer array of rank counts, not of dtype {a.dtype}")
         if a.ndim != 2 or a.shape[1] != N_RANKS:
@@ -225,7 +228,10 @@ cdef object as_move_array(object prevs, Py_ssize_t n):
             row = int(np.argmax(bad))
             raise InvalidMoveError(
                 f"prevs[{row}]: {name} = {field[row]} is outside 0..{limit} (prevs[{row}] = {p[row]})")
-    return p.astype(MOVE_DTYPE)
+    converted = np.zeros(n, MOVE_DTYPE)
+    for name in FIELD_LIMITS:          # by name: astype would match fields by position
+        converted[name] = p[name]
+    return converted
 
 
 cdef inline ddz_move* gen_one(const ddz_hand* h, const ddz_move* prevs, Py_ssize_t i,

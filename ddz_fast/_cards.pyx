@@ -1,5 +1,7 @@
 # Card multisets at the Python boundary: parsing, formatting and the Hand value object.
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from libc.stdint cimport int8_t, uint8_t, uint64_t
@@ -87,6 +89,7 @@ cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF
     cdef object shape = getattr(seq, "shape", None)
     if shape is not None and len(shape) != 1:
         raise InvalidCardsError(f"rank counts must be a flat sequence of {N_RANKS}, not of shape {shape}")
+    seq = tuple(seq)       # one copy: converting an item may run code that changes the caller's
     if len(seq) != N_RANKS:
         raise InvalidCardsError(
             f"expected {N_RANKS} rank counts ({RANK_SYMBOLS}), got {len(seq)}")
@@ -109,7 +112,7 @@ cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFF
         packed = (<Hand>cards).packed
     elif isinstance(cards, move_type()):
         packed = cards.packed
-    elif hasattr(cards, "__len__") and hasattr(cards, "__getitem__"):
+    elif isinstance(cards, (Sequence, np.ndarray)):
         return parse_counts(cards, max_cards)
     else:
         raise TypeError(
@@ -156,10 +159,11 @@ cdef class Hand:
     canonical text, sorted low to high. Invalid input raises ``InvalidCardsError``.
     """
 
-    def __init__(self, cards=""):
-        if self.packed:
-            raise TypeError("a Hand is immutable: __init__ may not be called again")
-        self.packed = packed_from(cards, MAX_HAND_CARDS)
+    # Made in __cinit__, which runs once per object: a Hand cannot be changed by calling
+    # __init__ again (there is none), and Hand.__new__(Hand) is the empty hand.
+    def __cinit__(self, cards=""):
+        if not (type(cards) is str and len(<str>cards) == 0):
+            self.packed = packed_from(cards, MAX_HAND_CARDS)
 
     @classmethod
     def from_packed(cls, packed):

@@ -1,6 +1,7 @@
 # The game at the Python boundary: a thin handle on a native ddz_game.
 
 import secrets
+from collections.abc import Sequence
 
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -29,17 +30,12 @@ PHASES = ("auction", "play", "over")
 REDEAL_LIMIT = MAX_REDEALS          # all-pass auctions per deal at most (RedealLimitError)
 
 
-cdef int check_bid_value(object bid, int lowest) except -1:
-    cdef int value
+cdef int as_bid(object bid) except -1:
+    """A bid 0..3 (0 = pass). Converting an object may run its Python code (``__index__``), and
+    so other threads: callers check the game's state only after this."""
     if type(bid) is int and 0 <= bid <= MAX_BID:       # the common case, without a call
-        value = bid
-    else:
-        value = check_int(bid, "bid", 0, MAX_BID, error=IllegalBidError)
-    if value != 0 and value < lowest:
-        raise IllegalBidError(
-            f"a bid is 0 (pass) or above the highest bid so far ({lowest - 1}) up to {MAX_BID}, "
-            f"not {bid!r}")
-    return value
+        return bid
+    return check_int(bid, "bid", 0, MAX_BID, error=IllegalBidError)
 
 
 cdef int push(ddz_game* g, const ddz_move* action) except -1 nogil:
@@ -191,8 +187,11 @@ cdef class Game:
         cdef uint64_t packed[3]
         cdef uint64_t kitty_cards = 0, total = 0
         cdef int seat
-        if isinstance(hands, (str, Hand)) or len(hands) != 3:
-            raise InvalidCardsError("hands must be three card sets, one per seat")
+        if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
+            raise TypeError(f"hands must be a sequence of three card sets, not {hands!r}")
+        hands = tuple(hands)           # a copy: the caller's list may change meanwhile
+        if len(hands) != 3:
+            raise InvalidCardsError(f"hands must be three card sets, one per seat, not {len(hands)}")
         for seat in range(3):
             try:
                 packed[seat] = packed_from(hands[seat], MAX_HAND_CARDS)
@@ -422,7 +421,14 @@ cdef class Game:
         landlord, an all-pass auction a new deal. Raises ``IllegalBidError`` if not legal."""
         self.check_ready()
         self.check_phase(PHASE_AUCTION)
-        cdef ddz_move action = bid_action(check_bid_value(n, self.g.s.bid + 1))
+        cdef int value = as_bid(n)
+        # From here to the push no Python code runs: no other thread acts in between.
+        self.check_phase(PHASE_AUCTION)
+        if value != 0 and value <= self.g.s.bid:
+            raise IllegalBidError(
+                f"a bid is 0 (pass) or above the highest bid so far ({self.g.s.bid}) up to "
+                f"{MAX_BID}, not {n!r}")
+        cdef ddz_move action = bid_action(value)
         push(&self.g, &action)
 
     def legal_moves(self):
@@ -440,6 +446,9 @@ cdef class Game:
         self.check_ready()
         self.check_phase(PHASE_PLAY)
         cdef Move m = move if isinstance(move, Move) else Move.parse(move, rules=self._rules)
+        # Parsing may run Python code (a str subclass), and so other threads: check again,
+        # then no Python code runs until the push.
+        self.check_phase(PHASE_PLAY)
         cdef ddz_state* s = &self.g.s
         if not move_is_legal(&m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0,
                              &self._rules.c):
@@ -458,21 +467,23 @@ cdef class Game:
 
     def push(self, action):
         """Apply ``action`` fast, without the legality checks of ``bid`` and ``play``: a bid
-        0..3 in the auction, a Move or ``PASS`` in play. Only what keeps the state sound is
-        checked (the phase, a bid in range, cards in the hand); an action the rules forbid
-        (a low bid, a move that does not beat the trick, a pass by the leader) is applied
-        anyway and leaves a position the rules cannot reach. Meant for search over moves that
-        came from ``legal_moves()``."""
+        0..3 in the auction, a Move or ``PASS`` in play. Only what keeps the position sound is
+        checked (the phase, a bid in range, cards in the hand, no pass by the leader); an
+        action the rules forbid otherwise (a low bid, a move that does not beat the trick) is
+        applied anyway. Meant for search over moves that came from ``legal_moves()``."""
         self.check_ready()
         cdef ddz_move a
         if self.g.s.phase == PHASE_AUCTION:
-            a = bid_action(check_bid_value(action, 1))
+            a = bid_action(as_bid(action))
+            self.check_phase(PHASE_AUCTION)     # again after as_bid's Python code (see bid)
         elif self.g.s.phase == PHASE_PLAY:
             if not isinstance(action, Move):
                 raise TypeError(f"push() takes a Move or PASS in the play phase, not {action!r}")
             a = (<Move>action).c
             if not cards_contain(self.g.s.hands[self.g.s.to_move], a.cards):
                 raise IllegalMoveError(f"{action.cards} is not in the hand of seat {self.g.s.to_move}")
+            if a.length == 0 and self.g.s.last_move.length == 0:
+                raise IllegalMoveError(f"seat {self.g.s.to_move} leads and may not pass")
         else:
             raise IllegalActionError("the game is over")
         push(&self.g, &a)

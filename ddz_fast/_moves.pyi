@@ -1,5 +1,5 @@
 from collections.abc import Iterator
-from typing import overload
+from typing import SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -17,8 +17,9 @@ PASS: Move
 
 @disjoint_base
 class Move:
-    def __init__(self, kind: Kind | str, length: int, main: int, cards: _CardsLike, *,
-                 rules: Rules | None = None) -> None: ...
+    def __new__(cls, kind: Kind | str | None = None, length: SupportsIndex | None = None,
+                main: SupportsIndex | None = None, cards: _CardsLike | None = None, *,
+                rules: Rules | None = None) -> Move: ...
     @staticmethod
     def parse(text: str, *, rules: Rules | None = None) -> Move: ...
     @property

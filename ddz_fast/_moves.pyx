@@ -50,16 +50,6 @@ cdef Move to_move(object move):
     return <Move>move if isinstance(move, Move) else as_move(move, as_rules(None))
 
 
-# The loosest switches of any rule set: every kind, kickers that may repeat, both jokers as
-# kickers. A Move that is a reading under them is sound for every kernel; whether a rule set
-# allows it is checked where it is played.
-cdef ddz_rules ANY_RULES
-ANY_RULES.kinds = (1 << N_KINDS) - 1
-ANY_RULES.distinct_single_kickers = 0
-ANY_RULES.rocket_kickers = True
-ANY_RULES.single_round_auction = False
-
-
 def _unpickle_move(kind, length, main, cards):
     """Unpickle a Move: the fields must form a reading (or PASS), like Move() checks."""
     cdef ddz_move m
@@ -72,7 +62,9 @@ def _unpickle_move(kind, length, main, cards):
         raise InvalidMoveError(f"no move has fields {fields!r}")
     memset(&m, 0, sizeof(ddz_move))
     m.kind, m.length, m.main, m.cards = kind, length, main, cards
-    if not is_reading(&m, &ANY_RULES):
+    # Under the default rules, the loosest the engine has (a preset that allows more readings
+    # widens this), as Move() checks.
+    if not is_reading(&m, &as_rules(None).c):
         raise InvalidMoveError(f"no move has fields {fields!r}")
     return move_from_c(&m)
 
@@ -87,9 +79,11 @@ cdef class Move:
     text. ``str()`` writes the main part, then ``+`` and the kickers: ``444555666+333``.
     """
 
-    def __init__(self, kind, length, main, cards, *, rules=None):
-        if self.c.length or self is PASS:
-            raise TypeError("a Move is immutable: __init__ may not be called again")
+    # Made in __cinit__, which runs once per object: a Move cannot be changed by calling
+    # __init__ again (there is none), and Move.__new__(Move) is a pass.
+    def __cinit__(self, kind=None, length=None, main=None, cards=None, *, rules=None):
+        if kind is None and length is None and main is None and cards is None:
+            return
         cdef Rules r = as_rules(rules)
         try:
             k = Kind(kind)
@@ -105,10 +99,9 @@ cdef class Move:
         self.c.cards = packed
         if not is_reading(&self.c, &r.c):
             main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
-            message = (f"{cards_text(self.c.cards)!r} is no {k} of length {length} with main rank "
-                       f"{main_name} under {r!r}")
-            memset(&self.c, 0, sizeof(ddz_move))      # a failed __init__ leaves PASS, not garbage
-            raise InvalidMoveError(message)
+            raise InvalidMoveError(
+                f"{cards_text(self.c.cards)!r} is no {k} of length {length} with main rank "
+                f"{main_name} under {r!r}")
 
     @staticmethod
     def parse(text, *, rules=None):
@@ -297,7 +290,10 @@ cdef class MoveList:
             self.generate()
         if isinstance(index, slice):
             return [move_from_c(&self.moves[i]) for i in range(*index.indices(self.n))]
-        i = index
+        try:
+            i = index
+        except OverflowError:
+            raise IndexError(f"move index {index} out of range for {self.n} moves") from None
         if i < 0:
             i += self.n
         if not 0 <= i < self.n:

@@ -23,9 +23,11 @@ cdef class Rules:
         if self.frozen:
             raise TypeError("a Rules is immutable: __init__ may not be called again")
         check_bool(distinct_single_wings, "distinct_single_wings")
+        if not isinstance(auction, str):
+            raise TypeError(f"auction must be one of {AUCTIONS}, not {auction!r}")
         if auction not in AUCTIONS:
             raise ValueError(f"auction must be one of {AUCTIONS}, not {auction!r}")
-        self.set(bool(distinct_single_wings), auction)
+        self.set(bool(distinct_single_wings), str(auction))     # str: numpy's str_ too
         self.frozen = True
 
     cdef void set(self, bint distinct_single_wings, str auction):
