@@ -277,10 +277,11 @@ class Position:
                   "to_move": None if to_move == "-" else _number(to_move, "to_move")}
         for word in words[3:]:
             name, equals, value = word.partition("=")
-            if not equals or name not in TEXT_FIELDS or name in fields:
-                known = ", ".join(TEXT_FIELDS)
-                why = "is given twice" if name in fields else f"is no field name=value ({known})"
-                raise InvalidPositionError(f"{word!r} {why}")
+            if not equals or name not in TEXT_FIELDS:
+                raise InvalidPositionError(
+                    f"{word!r} is no field name=value ({', '.join(TEXT_FIELDS)})")
+            if name in fields:
+                raise InvalidPositionError(f"{word!r}: {name} is given twice")
             fields[name] = TEXT_FIELDS[name][0](value, name)
         return cls(**fields)
 
