@@ -123,7 +123,7 @@ def test_help_tells_every_option_and_its_default(command, capsys):
 
 
 def test_perft():
-    code, out = run("perft", "--seed", "1", "--depth", "3")     # tests/data/perft.json: deal 1
+    code, out = run("perft", "--seed", "1", "--depth", "3")     # tests/data/perft.epd: deal 1
     assert code == 0 and "perft(1) = 62 " in out and "perft(3) = 448 " in out and "nodes/s" in out
     code, out = run("perft", "--seed", "1", "--depth", "2", "--divide")
     assert code == 0 and "perft(2) = 228" in out

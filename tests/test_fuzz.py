@@ -6,7 +6,6 @@ the integer convention of ddz_fast/checks.py) and from the pure-Python reference
 (tests/reference.py, tests/reference_game.py), never from the engine's own output.
 """
 
-import json
 import operator
 import os
 import pickle
@@ -31,6 +30,7 @@ from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
 from helpers import DECK, KIND_NAMES, as_tuples
 from reference_game import deal as reference_deal
+from make_perft_table import read as read_perft_line
 from test_game import snapshot
 
 SYMBOLS = "3456789TJQKA2BR"
@@ -1081,11 +1081,10 @@ def test_score(bid, bombs, landlord_won, spring, anti_spring):
     assert result == ((2 * each, -each, -each) if landlord_won else (-2 * each, each, each))
 
 
-with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "perft.json")) as f:
-    PERFT_ENTRY = next(e for e in json.load(f) if e["name"] == "pairs and chains")
-PERFT_GAME = Game.from_hands(PERFT_ENTRY["setup"]["hands"], landlord=PERFT_ENTRY["setup"]["landlord"],
-                             bid=PERFT_ENTRY["setup"]["bid"])
-PERFT_TABLE = [1] + PERFT_ENTRY["perft"]   # the reference's counts by depth
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "perft.epd")) as f:
+    PERFT_TEXT, _, PERFT_COUNTS, _ = next(e for e in map(read_perft_line, f) if e[3] == "pairs and chains")
+PERFT_GAME = Game.from_position(PERFT_TEXT)
+PERFT_TABLE = [1] + PERFT_COUNTS   # the reference's counts by depth
 
 
 @fuzz(150)

@@ -6,12 +6,11 @@ caller). legal_moves_batch / legal_move_counts read the caller's arrays without 
 threads writing them cannot crash the process or corrupt memory, and cannot resize them
 meanwhile. simulate() may be called from several threads at once.
 
-Expectations come from single-threaded runs and from tests/data/perft.json (the reference's
+Expectations come from single-threaded runs and from tests/data/perft.epd (the reference's
 counts). CI also runs these tests on the ASan+UBSan build, which turns a stray read into a
 failure.
 """
 
-import json
 import mmap
 import os
 import pickle
@@ -30,11 +29,12 @@ from ddz_fast import (
 )
 from helpers import DECK, KIND_NAMES, unpack
 from reference_game import deal as reference_deal
+from make_perft_table import read as read_perft_line
 from test_game import snapshot
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "data", "perft.json")) as f:
-    PERFT_TABLE = {e["name"]: e for e in json.load(f)}
+with open(os.path.join(HERE, "data", "perft.epd")) as f:
+    PERFT_TABLE = {name: (text, counts) for text, _, counts, name in map(read_perft_line, f)}
 
 
 def run_threads(targets, timeout=60):
@@ -100,12 +100,12 @@ def test_perft_from_several_threads_on_one_game():
         assert counts == [alone] * 3
     assert snapshot(game) == before
     # and against the reference's table, several threads on one game at once
-    entry = PERFT_TABLE["deal 42"]
-    shared = seeded_game(42)
+    text, counts = PERFT_TABLE["deal 42"]
+    shared = Game.from_position(text)
     results = []
     run_threads([lambda: results.extend(perft(shared, d) for d in range(1, 5) for _ in range(200))] * 3)
-    assert sorted(set(results)) == sorted(entry["perft"][:4])
-    assert results.count(entry["perft"][3]) == 600
+    assert sorted(set(results)) == sorted(counts[:4])
+    assert results.count(counts[3]) == 600
 
 
 def test_readers_while_another_thread_plays_and_undoes():
@@ -174,19 +174,18 @@ def random_game_record(seed, rules):
 
 
 def test_one_game_per_thread_gives_the_single_threaded_results():
-    dealt = [e for e in PERFT_TABLE.values() if "seed" in e["setup"]]
+    dealt = [entry for entry in PERFT_TABLE.values() if "out=" not in entry[0]]   # the deals
     rules = [Rules(), Rules(distinct_single_wings=True, auction="single_round")]
     expected_games = {(s, i): random_game_record(s, rules[i]) for s in range(150) for i in range(2)}
-    expected_perft = {e["name"]: perft(seeded_game(e["setup"]["seed"]), 6) for e in dealt}
+    expected_perft = {text: perft(Game.from_position(text), 6) for text, _ in dealt}
 
     def worker(k):
         def run():
-            for entry in dealt:          # the reference's counts
-                game = Game(entry["setup"]["seed"], rules=Rules(distinct_single_wings=entry["distinct_single_wings"]))
-                game.bid(3)
-                assert [perft(game, d + 1) for d in range(len(entry["perft"]))] == entry["perft"]
-            for name, count in expected_perft.items():
-                assert perft(seeded_game(PERFT_TABLE[name]["setup"]["seed"]), 6) == count
+            for text, counts in dealt:          # the reference's counts
+                game = Game.from_position(text)
+                assert [perft(game, d + 1) for d in range(len(counts))] == counts
+            for text, count in expected_perft.items():
+                assert perft(Game.from_position(text), 6) == count
             for (seed, i), record in expected_games.items():
                 if (seed + k) % 2:
                     assert random_game_record(seed, rules[i]) == record

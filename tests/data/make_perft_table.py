@@ -1,11 +1,12 @@
-"""Write perft.json: perft counts of seeded positions, computed by the pure-Python reference
-(tests/reference_game.py), never by ddz_fast. Takes a few minutes.
+"""Write perft.epd: perft counts of seeded positions, computed by the pure-Python reference
+(tests/reference_game.py), never by ddz_fast. One position a line, as in chess's EPD perft
+suites: the position text (README, "Positions"), then `;D1 n ;D2 n ...` and the name.
+Takes a few minutes.
 
     python tests/data/make_perft_table.py
 """
 
 import functools
-import json
 import os
 import sys
 
@@ -14,6 +15,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import reference  # noqa: E402
 from reference_game import Play, deal, perft  # noqa: E402
+
+RANKS = reference.RANKS
+DECK = (4,) * 13 + (1, 1)
 
 # (name, setup, depth, distinct_single_wings): a setup is hands with a landlord and a bid, or
 # a seed whose first bidder bids 3 at once.
@@ -31,8 +35,8 @@ POSITIONS = [
 ]
 
 
-def parse(text):
-    return tuple(text.count(symbol) for symbol in reference.RANKS)
+def text_of(counts):
+    return "".join(RANKS[r] * c for r, c in enumerate(counts)) or "-"
 
 
 def start(setup):
@@ -42,20 +46,49 @@ def start(setup):
         landlord = position % 3
         hands[landlord] = tuple(h + k for h, k in zip(hands[landlord], kitty))
         return Play(hands, landlord, 3)
-    return Play([parse(h) for h in setup["hands"]], setup["landlord"], setup["bid"])
+    return Play([reference.parse(h) for h in setup["hands"]], setup["landlord"], setup["bid"])
+
+
+def position_text(play, distinct):
+    """The position text of a Play at the start of the play phase: the landlord leads."""
+    words = ["play", "/".join(text_of(h) for h in play.hands), str(play.landlord),
+             f"landlord={play.landlord}", f"bid={play.bid}"]
+    out = [DECK[r] - sum(h[r] for h in play.hands) for r in range(15)]
+    if any(out):
+        words.append(f"out={text_of(out)}")
+    if distinct:
+        words.append("rules=distinct_single_wings:true")
+    return " ".join(words)
+
+
+def read(line):
+    """(position text, distinct wings, [perft(1), perft(2), ...], name) of a line."""
+    text, *fields = [part.strip() for part in line.split(";")]
+    counts = [int(f.split()[1]) for f in fields if f.startswith("D")]
+    name = next(f for f in fields if f.startswith("id "))[4:-1]
+    return text, "distinct_single_wings:true" in text, counts, name
+
+
+def play_of(text):
+    """The reference's Play of a position text written by position_text."""
+    words = text.split()
+    fields = dict(word.split("=", 1) for word in words[3:])
+    hands = [reference.parse("" if h == "-" else h) for h in words[1].split("/")]
+    return Play(hands, int(fields["landlord"]), int(fields["bid"]))
 
 
 def main():
     leads_of = functools.lru_cache(maxsize=None)(reference.leads)
-    table = []
+    lines = []
     for name, setup, depth, distinct in POSITIONS:
+        play = start(setup)
         counts = [perft(start(setup), d, distinct, leads_of) for d in range(1, depth + 1)]
         print(name, counts, flush=True)
-        table.append({"name": name, "setup": setup, "distinct_single_wings": distinct,
-                      "perft": counts})
-    with open(os.path.join(HERE, "perft.json"), "w") as f:
-        json.dump(table, f, indent=1)
-        f.write("\n")
+        lines.append(" ;".join([position_text(play, distinct)]
+                               + [f"D{d} {n}" for d, n in enumerate(counts, start=1)]
+                               + [f'id "{name}"']))
+    with open(os.path.join(HERE, "perft.epd"), "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
