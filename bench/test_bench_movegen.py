@@ -15,8 +15,7 @@ POSITIONS = 4096
 def positions(request):
     hands = random_hands(POSITIONS, request.param, seed=request.param)
     prevs = random_prevs(hands, seed=request.param)
-    prev_moves = [ddz_fast.Move(ddz_fast.Kind.from_code(p["kind"]), int(p["length"]), int(p["main"]),
-                                ddz_fast.Hand.from_packed(int(p["cards"]))) for p in prevs]
+    prev_moves = [ddz_fast.Move.from_row(p) for p in prevs]
     return request.param, hands, prevs, [ddz_fast.Hand(h) for h in hands], prev_moves
 
 

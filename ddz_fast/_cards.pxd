@@ -9,7 +9,10 @@ cdef class Hand:
 
 # A Hand for a multiset known to be valid (kernel output); no checks.
 cdef Hand hand_from_packed(uint64_t packed)
-# Text, 15 counts or a Hand -> packed multiset of at most max_cards cards; InvalidCardsError else.
+# Objects of `cls` stand for their cards in packed_from: `obj.packed` is a valid multiset.
+cdef int register_card_source(type cls) except -1
+# Text, 15 counts, a Hand or a registered card source -> packed multiset of at most max_cards
+# cards; InvalidCardsError else.
 cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFFF
 # Canonical text, low to high ("33344456BR"); "" for no cards.
 cdef str cards_text(uint64_t packed)

@@ -25,16 +25,16 @@ for _rank, _symbol in enumerate(RANK_SYMBOLS):
 cdef uint8_t RANK_LIMIT[N_RANKS]
 RANK_LIMIT[:] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1]
 
-_move_type = None
+# Types whose objects stand for their cards, a valid multiset in their `packed` attribute.
+# _moves registers Move: Hand(move), `move in hand` and hand - move work, and this module, the
+# lower layer, knows nothing of moves.
+cdef tuple CARD_SOURCES = ()
 
 
-cdef object move_type():
-    # Imported late: _moves builds on this module.
-    global _move_type
-    if _move_type is None:
-        from ._moves import Move
-        _move_type = Move
-    return _move_type
+cdef int register_card_source(type cls) except -1:
+    global CARD_SOURCES
+    CARD_SOURCES += (cls,)
+    return 0
 
 
 cdef int raise_too_many(int rank, object count, object source) except -1:
@@ -110,7 +110,7 @@ cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFF
         return parse_text(<str>cards, max_cards)
     if isinstance(cards, Hand):
         packed = (<Hand>cards).packed
-    elif isinstance(cards, move_type()):
+    elif isinstance(cards, CARD_SOURCES):
         packed = cards.packed
     elif isinstance(cards, (Sequence, np.ndarray)):
         return parse_counts(cards, max_cards)

@@ -7,7 +7,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
-from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from
+from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
 from ._core.movegen cimport gen_leads, gen_responses
 from ._rules cimport Rules, as_rules
@@ -50,23 +50,29 @@ cdef Move to_move(object move):
     return <Move>move if isinstance(move, Move) else as_move(move, as_rules(None))
 
 
+cdef Move move_from_fields(tuple fields, const ddz_rules* rules, str under):
+    """The Move of (kind code, length, main, packed cards), four Python ints: PASS for all
+    zeros, else a reading under `rules` (`under` names them in the message)."""
+    cdef ddz_move m
+    kind, length, main, cards = fields
+    if fields == (0, 0, 0, 0):
+        return PASS
+    memset(&m, 0, sizeof(ddz_move))
+    if 0 <= kind < N_KINDS and 0 < length <= 255 and 0 <= main <= 255 and 0 <= cards < 2 ** 64:
+        m.kind, m.length, m.main, m.cards = kind, length, main, cards
+    if m.length == 0 or not is_reading(&m, rules):
+        raise InvalidMoveError(f"no move has fields {fields!r}{under}")
+    return move_from_c(&m)
+
+
 def _unpickle_move(kind, length, main, cards):
     """Unpickle a Move: the fields must form a reading (or PASS), like Move() checks."""
-    cdef ddz_move m
     fields = (kind, length, main, cards)
     if not all(type(f) is int for f in fields):
         raise InvalidMoveError(f"no move has fields {fields!r}")
-    if fields == (0, 0, 0, 0):
-        return PASS
-    if not (0 <= kind < N_KINDS and 0 < length <= 255 and 0 <= main <= 255 and 0 <= cards < 2 ** 64):
-        raise InvalidMoveError(f"no move has fields {fields!r}")
-    memset(&m, 0, sizeof(ddz_move))
-    m.kind, m.length, m.main, m.cards = kind, length, main, cards
     # Under the default rules, the loosest the engine has (a preset that allows more readings
     # widens this), as Move() checks.
-    if not is_reading(&m, &as_rules(None).c):
-        raise InvalidMoveError(f"no move has fields {fields!r}")
-    return move_from_c(&m)
+    return move_from_fields(fields, &as_rules(None).c, "")
 
 
 cdef class Move:
@@ -140,6 +146,34 @@ cdef class Move:
             f"{text!r} has {len(found)} readings: "
             + ", ".join(f"{m} ({m.kind}, main {RANK_SYMBOLS[m.main]}): {m!r}" for m in found))
 
+    @staticmethod
+    def from_row(row, *, rules=None):
+        """The move of a ``MOVE_DTYPE`` record (an element of ``MoveList.array`` or of the moves
+        of ``legal_moves_batch``) or of a ``(kind, length, main, cards)`` tuple of integers, as
+        ``move.row`` gives it; the all-zero row is ``PASS``.
+
+        Checked like ``Move()``: a row that is no reading under ``rules`` (default rules when
+        None) raises ``InvalidMoveError``.
+        """
+        cdef Rules r = as_rules(rules)
+        if isinstance(row, np.void):
+            if row.dtype.names != MOVE_DTYPE.names:
+                raise TypeError(f"a move row has the fields {MOVE_DTYPE.names}, not {row.dtype.names}")
+        elif not isinstance(row, tuple):
+            raise TypeError(f"a move row is a MOVE_DTYPE record or a (kind, length, main, cards) "
+                            f"tuple, not {type(row).__name__}")
+        if len(row) != 4:
+            raise InvalidMoveError(f"a move row has 4 fields (kind, length, main, cards), not {len(row)}")
+        fields = tuple(check_int(value, name) for value, name in zip(row, MOVE_DTYPE.names))
+        return move_from_fields(fields, &r.c, f" under {r!r}")
+
+    @property
+    def row(self):
+        """``(kind, length, main, cards)`` as integers, a ``MOVE_DTYPE`` record: ``kind`` the
+        kind's code, ``cards`` the packed cards. ``array[i] = move.row`` stores the move;
+        ``Move.from_row`` reads it back."""
+        return (self.c.kind, self.c.length, self.c.main, self.c.cards)
+
     @property
     def kind(self):
         """The ``Kind``; None for ``PASS``."""
@@ -196,10 +230,13 @@ cdef class Move:
                 and self.c.main == o.c.main and self.c.cards == o.c.cards)
 
     def __hash__(self):
-        return hash((self.c.kind, self.c.length, self.c.main, self.c.cards))
+        return hash(self.row)
 
     def __reduce__(self):
-        return (_unpickle_move, (self.c.kind, self.c.length, self.c.main, self.c.cards))
+        return (_unpickle_move, self.row)
+
+
+register_card_source(Move)      # Hand(move), `move in hand`, hand - move: the move's cards
 
 
 cdef class MoveList:

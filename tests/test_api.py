@@ -186,6 +186,81 @@ def test_move_parse():
     assert issubclass(AmbiguousMoveError, ValueError) and issubclass(InvalidMoveError, ValueError)
 
 
+ROW_HANDS = ["33344456BR", "3334445556667778", "3456789TJQKA2BR", "22223333BR", "334455667788",
+             "333444555666777888", "33334444"]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(distinct_single_wings=True)], ids=["default", "distinct"])
+def test_move_rows_round_trip(rules):
+    for text in ROW_HANDS:
+        for prev in [None, *legal_moves(text, rules=rules)[::7]]:
+            moves = legal_moves(text, prev, rules=rules)
+            array = moves.array
+            for i, move in enumerate(moves):
+                assert Move.from_row(array[i], rules=rules) == move
+                assert move.row == (move.kind.code, move.length, move.main, move.packed)
+                assert all(type(field) is int for field in move.row)
+                copy = np.zeros(1, dtype=MOVE_DTYPE)
+                copy[0] = move.row
+                assert copy[0] == array[i] and Move.from_row(move.row, rules=rules) == move
+
+
+def test_move_rows_of_pass_and_other_dtypes():
+    assert ddz_fast.PASS.row == (0, 0, 0, 0)
+    assert Move.from_row((0, 0, 0, 0)) is ddz_fast.PASS
+    assert Move.from_row(np.zeros(1, dtype=MOVE_DTYPE)[0]) is ddz_fast.PASS
+    unaligned = np.zeros(1, dtype=[("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")])
+    unaligned[0] = Move.parse("333+4").row
+    assert Move.from_row(unaligned[0]) == Move.parse("333+4")
+    assert Move.from_row((np.uint8(3), np.int64(1), 0, np.uint64(0x13))) == Move.parse("333+4")
+
+
+@pytest.mark.parametrize("row, error, words", [
+    ((Kind.TRIO_SINGLE.code, 1, 1, 0x13), InvalidMoveError, "no move has fields"),   # main is 3
+    ((Kind.SINGLE.code, 0, 0, 0x1), InvalidMoveError, "no move has fields"),         # length 0
+    ((0, 0, 0, 0x1), InvalidMoveError, "no move has fields"),
+    ((14, 1, 0, 0x1), InvalidMoveError, "no move has fields"),                     # no kind 14
+    ((0, 1, 0, -1), InvalidMoveError, "no move has fields"),
+    ((0, 1, 0, 2 ** 64), InvalidMoveError, "no move has fields"),
+    ((0, 1, 0), InvalidMoveError, "4 fields"),
+    ((0, 1.0, 0, 1), TypeError, "length must be an integer"),
+    ((True, 1, 0, 1), TypeError, "kind must be an integer"),
+    ([0, 1, 0, 1], TypeError, "tuple, not list"),
+    ("0101", TypeError, "tuple, not str"),
+    (np.zeros(1, dtype=[("a", "u1"), ("b", "u1"), ("c", "u1"), ("d", "u8")])[0], TypeError, "fields"),
+])
+def test_move_from_bad_rows(row, error, words):
+    with pytest.raises(error, match=words):
+        Move.from_row(row)
+
+
+def test_move_from_row_checks_under_the_rules():
+    wings = Move.parse("333444+55").row                  # repeated single wings
+    assert Move.from_row(wings) == Move.parse("333444+55")
+    with pytest.raises(InvalidMoveError, match="distinct_single_wings=True"):
+        Move.from_row(wings, rules=Rules(distinct_single_wings=True))
+
+
+def test_moves_stand_for_their_cards():
+    hand = Hand("3334556")
+    move = Move.parse("333+4")
+    assert Hand(move) == Hand("3334") and Hand(ddz_fast.PASS) == Hand("")
+    assert move in hand and Move.parse("555+6") not in hand and ddz_fast.PASS in hand
+    assert hand - move == Hand("556") and Hand("55") + move == Hand("333455")
+    with pytest.raises(InvalidCardsError, match="exceed the deck"):
+        Hand("33") + move
+
+
+def test_cards_know_nothing_of_moves():
+    # The layering is one-way: _moves builds on _cards (Move registers as a card source).
+    import pathlib
+    import re
+    package = pathlib.Path(ddz_fast.__file__).parent
+    for name in ("_cards.pyx", "_cards.pxd"):
+        imports = re.findall(r"^\s*(?:from|c?import)\s.*$", (package / name).read_text(), re.M)
+        assert imports and not [line for line in imports if "_moves" in line], name
+
+
 def test_move_beats():
     assert Move.parse("888+3").beats("666+4") and beats("888+3", Move.parse("666+4"))
     with pytest.raises(TypeError):
@@ -291,7 +366,7 @@ def test_batch_accepts_other_integer_layouts():
 def test_batch_prevs():
     prevs = np.zeros(4, dtype=MOVE_DTYPE)
     prev = Move.parse("333+4")
-    prevs[0] = (prev.kind.code, prev.length, prev.main, prev.packed)
+    prevs[0] = prev.row
     prevs[3] = prevs[0]
     offsets, moves = legal_moves_batch(HANDS, prevs)
     assert np.array_equal(moves[offsets[0]:offsets[1]], legal_moves(HANDS[0], prev).array)

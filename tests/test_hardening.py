@@ -276,7 +276,7 @@ def test_batch_prevs_of_wide_integers_convert_exactly():
     hands = np.array([Hand("3334445566").counts] * 2)
     prevs = np.zeros(2, WIDE)
     move = Move.parse("333+4")
-    prevs[1] = (move.kind.code, move.length, move.main, move.packed)
+    prevs[1] = move.row
     offsets, moves = legal_moves_batch(hands, prevs)
     assert np.array_equal(moves[offsets[1]:], legal_moves(hands[1], move).array)
 

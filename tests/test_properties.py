@@ -86,11 +86,7 @@ def test_batch_agrees_with_single_calls(rules):
     assert np.array_equal(np.diff(answer_offsets), legal_move_counts(hands, prevs, rules=rules))
     for i, counts in enumerate(HANDS):
         assert as_tuples(leads[offsets[i]:offsets[i + 1]]) == as_tuples(legal_moves(counts, rules=rules))
-        prev = None
-        if prevs[i]["length"]:
-            p = prevs[i]
-            prev = Move(ddz_fast.Kind.from_code(p["kind"]), int(p["length"]), int(p["main"]),
-                        ddz_fast.Hand.from_packed(int(p["cards"])), rules=rules)
+        prev = Move.from_row(prevs[i], rules=rules)         # PASS for a lead
         expected = as_tuples(legal_moves(counts, prev, rules=rules))
         assert as_tuples(answers[answer_offsets[i]:answer_offsets[i + 1]]) == expected
 

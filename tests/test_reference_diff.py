@@ -188,7 +188,7 @@ def test_batch_matches_reference(rules, leads_by_rules):
         if i % 2:
             prev = prevs_for(i, leads)[-1]
             move = to_move(prev)
-            prevs[i] = (move.kind.code, move.length, move.main, move.packed)
+            prevs[i] = move.row
             expected.append(reference.responses(leads[i], prev))
         else:
             expected.append(leads[i])
