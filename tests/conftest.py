@@ -11,6 +11,14 @@ sys.path.insert(0, os.path.join(TESTS, "data"))
 import ddz_fast  # noqa: E402
 
 
+@pytest.fixture(scope="session")
+def action_space():
+    """Every play of the default rules and of distinct_single_wings, per the reference (a few
+    seconds to enumerate: shared by the tests that need it)."""
+    import reference
+    return {"standard": reference.every_play(), "strict": reference.every_play(True)}
+
+
 def pytest_report_header(config):
     info = ddz_fast.build_info()
     build = f"{info['build']} ({info['sanitize']})" if info["sanitize"] else info["build"]

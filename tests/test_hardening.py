@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import ddz_fast
-import reference
 from ddz_fast import (
     MOVE_DTYPE, PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError,
     InvalidMoveError, Kind, Move, MoveList, RedealLimitError, Rules, Series, legal_move_counts,
@@ -213,12 +212,6 @@ def test_none_arguments():
 
 
 # --- 5. str() of every move reads back as that move ------------------------------------------
-
-@pytest.fixture(scope="module")
-def action_space():
-    """Every play of the default rules and of distinct_single_wings, per the reference."""
-    return {"standard": reference.every_play(), "strict": reference.every_play(True)}
-
 
 def test_every_play_prints_and_parses_back(action_space):
     # The sizes of the action spaces that other engines' ids are compared with later.
