@@ -12,7 +12,7 @@ from ._game import Game, score
 from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
 from ._perft import perft
 from ._simulate import OUTCOME_DTYPE, simulate
-from ._rules import Rules
+from ._rules import AUCTIONS, Rules
 from .errors import (
     AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
     InvalidMoveError, InvalidPositionError, RedealLimitError,
@@ -27,6 +27,7 @@ from .simulation import Simulation
 __version__ = "0.1.0"
 
 __all__ = [
+    "AUCTIONS",
     "MOVE_DTYPE",
     "OUTCOME_DTYPE",
     "PASS",

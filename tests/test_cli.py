@@ -2,6 +2,7 @@
 non-zero with a clear message."""
 
 import argparse
+import importlib.metadata
 import io
 import os
 import shutil
@@ -11,8 +12,8 @@ import warnings
 
 import pytest
 
-from ddz_fast import cli
-from ddz_fast.cli import main
+from ddz_fast.tools import bench, cli
+from ddz_fast.tools.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMALL_BENCH = ["bench", "--deals", "300", "--games", "100", "--simulate", "3000",
@@ -172,10 +173,19 @@ def test_interrupt_exits_130_without_a_traceback(monkeypatch, capsys):
 def test_bench_small():
     code, out = run(*SMALL_BENCH)
     assert code == 0 and "Medians of 1 pass." in out
+    assert ("build, not a release one" in out) == (bench.build() != "release")     # CI: both
     for row in ("leads, batch", "responses, one position", "random games, Python API",
                 "push + undo", "copy()", "simulate(), 2 threads", "perft(3) of 2 deals"):
         assert row in out
     assert "ns/hand" in out and "games/s" in out and "nodes/s" in out
+
+
+def test_bench_units():
+    assert bench.fmt_time(2.5) == "2.5 s" and bench.fmt_time(0.0123) == "12.3 ms"
+    assert bench.fmt_time(3.2e-5) == "32 µs" and bench.fmt_time(4e-10) == "0.4 ns"
+    assert bench.fmt_rate(6.88e8, "moves") == "688 M moves/s"
+    assert bench.fmt_rate(2.5e9, "nodes") == "2.5 G nodes/s" and bench.fmt_rate(12, "games") == "12 games/s"
+    assert bench.plural(1, "pass", "passes") == "1 pass" and bench.plural(2000, "deal") == "2,000 deals"
 
 
 def test_module_and_console_script():
@@ -187,6 +197,13 @@ def test_module_and_console_script():
         pytest.skip("ddz-fast is not installed on PATH (an uninstalled checkout)")
     result = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "bench" in result.stdout
+
+
+def test_console_script_and_old_import_path():
+    scripts = importlib.metadata.entry_points(group="console_scripts", name="ddz-fast")
+    assert [script.value for script in scripts] in ([], ["ddz_fast.tools.cli:main"])
+    from ddz_fast.cli import main as old_main, parser as old_parser   # the path before tools/
+    assert old_main is main and old_parser is cli.parser
 
 
 @pytest.mark.parametrize("unbuffered", [True, False])

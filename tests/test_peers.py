@@ -1,6 +1,7 @@
 """The peer comparison logic, on a fake peer (the real peers are an optional extra)."""
 
-from ddz_fast import Kind, benchmark, legal_moves, peers
+from ddz_fast import Kind, legal_moves
+from ddz_fast.tools import bench, peers
 
 
 class FakePeer(peers.Peer):
@@ -27,7 +28,7 @@ class FakePeer(peers.Peer):
 
 
 def test_compare_and_timing():
-    positions = benchmark.deal_positions(40, seed=3)
+    positions = bench.deal_positions(40, seed=3)
     peer = FakePeer()
     leads = peers.compare(peer, positions, answers=False)
     assert leads.positions == 40 and leads.duplicates == 40
@@ -38,6 +39,12 @@ def test_compare_and_timing():
     answers = peers.compare(peer, positions, answers=True)
     assert answers.describe() == "the same card sets"
     seconds, moves = peer.responses(positions, repeat=1)
-    assert seconds > 0 and abs(moves - benchmark.single_rate(
+    assert seconds > 0 and abs(moves - bench.single_rate(
         positions.answer_hands, positions.prevs, 1).moves_per_item) < 1e-9
     assert peer.label.startswith("Fake ") and peers.canonical("R3B2") == "32BR"
+
+
+def test_old_import_paths():
+    from ddz_fast import benchmark, peers as old_peers           # the paths before tools/
+    assert benchmark.deal_positions is bench.deal_positions and benchmark.Rate is bench.Rate
+    assert old_peers.compare is peers.compare and old_peers.Peer is peers.Peer

@@ -1,0 +1,346 @@
+"""The benchmark suite: the measurements behind ``ddz-fast bench`` and the scripts in ``bench/``,
+and the report that ``ddz-fast bench`` prints.
+
+Every figure is the median of several timed passes over the same seeded positions. Positions
+come from real deals: the landlord's 20 cards lead, and the next seat's 17 cards answer a random
+lead of the landlord (``deal_positions``); ``random_hands`` deals hands of one size on their own.
+"""
+
+from __future__ import annotations
+
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from ddz_fast import (
+    MOVE_DTYPE, Game, Hand, Kind, Move, Rules, legal_move_counts, legal_moves, legal_moves_batch, perft,
+    simulate,
+)
+
+DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
+# Kinds every peer engine reads the same way: previous moves of the cross-engine positions.
+PLAIN_KINDS = {Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_SINGLE, Kind.TRIO_PAIR, Kind.STRAIGHT,
+               Kind.PAIR_CHAIN, Kind.BOMB, Kind.ROCKET}
+
+Counts = npt.NDArray[np.uint8]          # (n, 15) rank counts
+MoveArray = npt.NDArray[np.void]        # MOVE_DTYPE records
+
+
+def build() -> str:
+    """The build of the installed extensions: ``"release"`` or ``"debug"`` (``DDZ_DEBUG=1``).
+
+    The tools' one private import; ``ddz_fast.build_info()["build"]`` replaces it once that
+    public function exists.
+    """
+    from .._cards import DEBUG_BUILD
+    return "debug" if DEBUG_BUILD else "release"
+
+
+def median_seconds(run: Callable[[], object], repeat: int) -> float:
+    """The median wall time of `repeat` calls of run(), after one untimed call (caches,
+    allocator and clock speed warm up)."""
+    run()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def machine() -> str:
+    """A line naming this machine and Python."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
+        cpu = f"{names[0]}, {len(names)} cores" if names else cpu
+    except OSError:
+        pass
+    return f"{cpu}; Python {platform.python_version()}, numpy {np.__version__}"
+
+
+# --- positions -----------------------------------------------------------------------------
+
+def opening(seed: int, rules: Rules | None = None) -> Game:
+    """The deal of ``seed`` after its first bidder bid 3: the play phase, that seat the
+    landlord and to lead."""
+    game = Game(seed, rules=rules)
+    game.bid(3)
+    return game
+
+
+def random_hands(count: int, size: int, seed: int) -> Counts:
+    """(count, 15) rank counts of `size` cards, each hand dealt from its own shuffled deck."""
+    rng = np.random.default_rng(seed)
+    hands = np.zeros((count, 15), dtype=np.uint8)
+    for i in range(count):
+        np.add.at(hands[i], DECK[rng.permutation(54)[:size]], 1)
+    return hands
+
+
+def random_prevs(hands: Counts, seed: int) -> MoveArray:
+    """A previous move for each hand: a random lead of the next hand."""
+    rng = np.random.default_rng(seed)
+    offsets, leads = legal_moves_batch(hands)
+    nxt = np.roll(np.arange(len(hands)), -1)
+    picks = offsets[nxt] + (rng.random(len(hands)) * np.diff(offsets)[nxt]).astype(np.int64)
+    return leads[picks].copy()
+
+
+@dataclass
+class DealPositions:
+    """Seeded deals: the landlord's hand (leads) and the next seat's hand with a random plain
+    lead of the landlord to answer (responses)."""
+
+    seeds: list[int]
+    landlord_hands: Counts          # (n, 15), 20 cards
+    answer_hands: Counts            # (n, 15), 17 cards
+    prevs: list[Move]               # the lead each answer hand answers
+
+    @property
+    def prev_array(self) -> MoveArray:
+        return np.array([move.row for move in self.prevs], dtype=MOVE_DTYPE)
+
+
+def deal_positions(count: int, seed: int) -> DealPositions:
+    rng = random.Random(seed)
+    seeds, lead_hands, answer_hands, prevs = [], [], [], []
+    for _ in range(count):
+        game_seed = rng.getrandbits(64)
+        game = opening(game_seed)
+        landlord = game.first_bidder
+        plain = [m for m in game.legal_moves() if m.kind in PLAIN_KINDS]
+        seeds.append(game_seed)
+        lead_hands.append(game.hands[landlord].counts)
+        answer_hands.append(game.hands[(landlord + 1) % 3].counts)
+        prevs.append(rng.choice(plain))
+    return DealPositions(seeds, np.array(lead_hands), np.array(answer_hands), prevs)
+
+
+# --- move generation -----------------------------------------------------------------------
+
+@dataclass
+class Rate:
+    """A timed path: seconds per item, and moves per item when it generates moves."""
+
+    seconds: float
+    moves_per_item: float = float("nan")
+
+    @property
+    def ns(self) -> float:
+        return self.seconds * 1e9
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves_per_item / self.seconds
+
+
+def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int = 4096) -> Rate:
+    """legal_moves_batch over `hands` in chunks of `chunk` positions."""
+    def run() -> None:
+        for start in range(0, len(hands), chunk):
+            legal_moves_batch(hands[start:start + chunk],
+                              None if prevs is None else prevs[start:start + chunk])
+    moves = int(legal_move_counts(hands, prevs).sum())
+    return Rate(median_seconds(run, repeat) / len(hands), moves / len(hands))
+
+
+def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat: int) -> Rate:
+    """legal_moves() and len() per position; `prevs` as Moves or MOVE_DTYPE records."""
+    hand_objects = [Hand(h) for h in hands]
+    prev_objects: list[Move | None] = [None] * len(hands) if prevs is None else [
+        p if isinstance(p, Move) else Move.from_row(p) for p in prevs]
+    pairs = list(zip(hand_objects, prev_objects))
+    total = sum(len(legal_moves(h, p)) for h, p in pairs)
+
+    def run() -> None:
+        for hand, prev in pairs:
+            len(legal_moves(hand, prev))
+    return Rate(median_seconds(run, repeat) / len(pairs), total / len(pairs))
+
+
+# --- the game ------------------------------------------------------------------------------
+
+def decision_rate(games: int, seed: int) -> tuple[float, float, float]:
+    """Seconds per decision, games per second and decisions per game of random games through
+    the Python API: legal_bids()/legal_moves(), then bid()/play() of a random legal choice."""
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        game = Game(rng.getrandbits(64))
+        while game.phase == "auction":
+            bids = game.legal_bids()
+            game.bid(bids[int(rng.random() * len(bids))])
+            decisions += 1
+        while game.phase == "play":
+            moves = game.legal_moves()
+            game.play(moves[int(rng.random() * len(moves))])
+            decisions += 1
+    seconds = time.perf_counter() - start
+    return seconds / decisions, games / seconds, decisions / games
+
+
+def mid_game_positions(count: int, seed: int) -> list[Game]:
+    """Play-phase games cut at a random point of a random game."""
+    rng = random.Random(seed)
+    out: list[Game] = []
+    while len(out) < count:
+        game = Game(rng.getrandbits(64))
+        while game.phase == "auction":
+            game.bid(rng.choice(game.legal_bids()))
+        for _ in range(rng.randrange(40)):
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+            if game.phase != "play":
+                break
+        if game.phase == "play":
+            out.append(game)
+    return out
+
+
+def push_undo_seconds(games: Sequence[Game], repeat: int) -> float:
+    """Seconds per native push + undo pair: perft(2) playing every leaf minus perft(2)
+    counting the leaves, over the leaves."""
+    leaves = sum(perft(game, 2) for game in games)
+    played = median_seconds(lambda: [perft(game, 2, bulk=False) for game in games], repeat)
+    counted = median_seconds(lambda: [perft(game, 2) for game in games], repeat)
+    return (played - counted) / leaves
+
+
+def copy_seconds(games: Sequence[Game], repeat: int, stack: bool = True) -> float:
+    """Seconds per copy() of the games."""
+    def run() -> None:
+        for game in games:
+            game.copy(stack=stack)
+    return median_seconds(run, repeat) / len(games)
+
+
+def simulate_rate(n_games: int, threads: int, seed: int = 0) -> float:
+    """Random games per second of simulate()."""
+    start = time.perf_counter()
+    simulate(n_games, seed=seed, threads=threads)
+    return n_games / (time.perf_counter() - start)
+
+
+def perft_rate(positions: DealPositions, depth: int) -> tuple[float, int]:
+    """perft nodes per second (bulk counting at the last level) over seeded deals, and the
+    nodes."""
+    nodes = 0
+    seconds = 0.0
+    for seed in positions.seeds:
+        game = opening(seed)
+        start = time.perf_counter()
+        nodes += perft(game, depth)
+        seconds += time.perf_counter() - start
+    return nodes / seconds, nodes
+
+
+# --- the report ----------------------------------------------------------------------------
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """'1 move', '2 moves' (`words` for an irregular plural)."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
+def scaled(value: float, units: Sequence[tuple[str, float]]) -> str:
+    """`value` with 3 significant digits in the first of `units` ((name, scale), largest
+    first) that it reaches, else in the last."""
+    unit, scale = next(((u, s) for u, s in units if value >= s), units[-1])
+    return f"{value / scale:.3g} {unit}"
+
+
+def fmt_time(seconds: float) -> str:
+    return scaled(seconds, (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)))
+
+
+def fmt_rate(rate: float, unit: str) -> str:
+    return scaled(rate, ((f"G {unit}/s", 1e9), (f"M {unit}/s", 1e6), (f"k {unit}/s", 1e3),
+                         (f"{unit}/s", 1)))
+
+
+def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_deals: int,
+           perft_depth: int, repeat: int, seed: int, peers: bool) -> None:
+    """Run the suite and print its table to `out` (``ddz-fast bench``); with ``peers``, the
+    peer engines installed here run on the same positions and their move lists are compared
+    with ddz_fast's."""
+    from . import peers as peer_module        # it builds on this module
+    peer_engines = peer_module.installed() if peers else []
+    print(f"ddz-fast bench: ddz_fast on {machine()}", file=out)
+    kind = build()
+    if kind != "release":
+        print(f"A {kind.upper()} build, not a release one: these figures do not show its speed.",
+              file=out)
+    positions = deal_positions(deals, seed=seed)
+    print(f"{plural(deals, 'seeded deal')}: the landlord's 20 cards lead; the next seat's "
+          f"17 cards answer a random lead (single, pair, trio+kicker, chain, bomb or rocket). "
+          f"Medians of {plural(repeat, 'pass', 'passes')}.", file=out)
+    rows = []      # (what, ddz_fast cell, {peer label: cell})
+
+    def movegen_row(what: str, rate: Rate, peer_rates: Mapping[str, tuple[float, float]] = {},
+                    per: str = "hand") -> None:
+        cell = (f"{rate.ns:.0f} ns/{per}, {fmt_rate(rate.moves_per_second, 'moves')} "
+                f"({rate.moves_per_item:.1f} moves)")
+        peer_cells = {}
+        for label, (seconds, moves) in peer_rates.items():
+            peer_cells[label] = (f"{fmt_time(seconds)}: {seconds / rate.seconds:,.0f}x slower "
+                                 f"({moves:.1f} moves)")
+        rows.append((what, cell, peer_cells))
+
+    prev_array = positions.prev_array
+    leads_batch = batch_rate(positions.landlord_hands, None, repeat)
+    leads_single = single_rate(positions.landlord_hands, None, repeat)
+    answers_batch = batch_rate(positions.answer_hands, prev_array, repeat)
+    answers_single = single_rate(positions.answer_hands, positions.prevs, repeat)
+    peer_leads = {p.label: p.leads(positions, repeat) for p in peer_engines}
+    peer_answers = {p.label: p.responses(positions, repeat) for p in peer_engines}
+    movegen_row("leads, batch (legal_moves_batch)", leads_batch)
+    movegen_row("leads, one hand (legal_moves + len)", leads_single, peer_leads)
+    movegen_row("responses, batch", answers_batch, per="position")
+    movegen_row("responses, one position", answers_single, peer_answers, per="position")
+
+    decision, games_per_second, _ = decision_rate(games, seed)
+    peer_games = {}
+    for peer in peer_engines:
+        rate = peer.random_game_rate(max(1, games // 4), seed)
+        if rate is not None:
+            peer_games[peer.label] = f"{rate:,.0f} games/s: {games_per_second / rate:,.1f}x slower"
+    rows.append(("random games, Python API", f"{decision * 1e9:.0f} ns/decision "
+                 f"({1 / decision / 1e6:.2f} M/s), {games_per_second:,.0f} games/s", peer_games))
+    mid = mid_game_positions(300, seed)
+    rows.append(("push + undo, native", f"{push_undo_seconds(mid, repeat) * 1e9:.1f} ns/pair", {}))
+    rows.append(("copy() of a mid-game position", f"{copy_seconds(mid, repeat) * 1e9:.0f} ns", {}))
+    for threads in (1, 2):
+        rate = simulate_rate(simulate_games, threads, seed)
+        rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))
+    nodes_per_second, nodes = perft_rate(deal_positions(perft_deals, seed), perft_depth)
+    rows.append((f"perft({perft_depth}) of {plural(perft_deals, 'deal')}",
+                 f"{fmt_rate(nodes_per_second, 'nodes')} ({nodes:,} nodes)", {}))
+
+    labels = [p.label for p in peer_engines]
+    header = ["what", "ddz_fast"] + labels
+    table = [header] + [[what, cell] + [cells.get(label, "") for label in labels]
+                        for what, cell, cells in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    for i, row in enumerate(table):
+        print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip(), file=out)
+        if i == 0:
+            print("  ".join("-" * w for w in widths), file=out)
+    if peers and not peer_engines:
+        print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
+    if peer_engines:
+        limit = min(deals, 2000)
+        print(f"\nThe peers' move lists against ddz_fast's, as card sets (one set may have several "
+              f"readings), over {limit:,} positions:", file=out)
+        for peer in peer_engines:
+            for what, answers in (("leads", False), ("answers", True)):
+                diff = peer_module.compare(peer, positions, answers, limit)
+                print(f"  {peer.name} {what}: {diff.describe()}", file=out)
