@@ -6,13 +6,15 @@ subclass the caller names); messages name the argument and print the value as gi
 """
 
 import operator
+from typing import Any
 
 import numpy as np
 
 BOOLS = (bool, np.bool_)
 
 
-def check_int(value, name, low=None, high=None, error=ValueError):
+def check_int(value: Any, name: str, low: int | None = None, high: int | None = None,
+              error: type[ValueError] = ValueError) -> int:
     """``value`` as a Python int if it is an integer in ``low..high`` (either bound may be None).
 
     ``TypeError`` for a bool, a float or anything else that is no integer; ``error`` (a
@@ -29,7 +31,7 @@ def check_int(value, name, low=None, high=None, error=ValueError):
     return number
 
 
-def bounds(low, high):
+def bounds(low: int | None, high: int | None) -> str:
     if high is None:
         return f">= {low}"
     if low is None:
@@ -37,12 +39,12 @@ def bounds(low, high):
     return f"{low}..{high}"
 
 
-def check_seed(value, name="seed"):
+def check_seed(value: Any, name: str = "seed") -> int:
     """A 64-bit seed: an integer in 0..2**64-1."""
     return check_int(value, name, 0, 2 ** 64 - 1)
 
 
-def check_bool(value, name):
+def check_bool(value: Any, name: str) -> bool:
     """``value`` if it is a ``bool`` (numpy's ``bool_`` too); ``TypeError`` otherwise: a flag
     given as 0, 1 or a string is a mistake, not a truth value."""
     if isinstance(value, BOOLS):

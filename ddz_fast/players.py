@@ -4,7 +4,7 @@ move: a bid (0 = pass) in the auction, a Move (or PASS) in play."""
 import random
 
 from ._game import Game
-from ._moves import PASS
+from ._moves import PASS, Move
 from .kind import Kind
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
@@ -13,16 +13,16 @@ _BOMBS = (Kind.BOMB, Kind.ROCKET)
 class RandomPlayer:
     """Picks uniformly among the legal actions (bids and moves alike)."""
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def __call__(self, game: Game):
+    def __call__(self, game: Game) -> int | Move:
         if game.phase == "auction":
             return self.rng.choice(game.legal_bids())
         moves = game.legal_moves()
         return moves[self.rng.randrange(len(moves))]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "RandomPlayer()"
 
 
@@ -31,7 +31,7 @@ class GreedyPlayer:
     (lowest first on ties); answers with the lowest move that beats the trick; lets a partner's
     trick stand; keeps bombs and the rocket for when an opponent is close to going out."""
 
-    def __call__(self, game: Game):
+    def __call__(self, game: Game) -> int | Move:
         seat = game.to_move
         if seat is None:
             raise ValueError("the game is over: there is no seat to move")
@@ -58,5 +58,5 @@ class GreedyPlayer:
             return bombs[0]
         return PASS
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "GreedyPlayer()"

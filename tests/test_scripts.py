@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def run(*args):
     result = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
                             timeout=300)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0, result.stderr + result.stdout
     return result.stdout
 
 
@@ -33,3 +33,10 @@ def test_stubs_match_the_extensions():
     out = run("-m", "mypy.stubtest", "ddz_fast", "--allowlist", allowlist,
               "--mypy-config-file", os.path.join(ROOT, "pyproject.toml"))
     assert "Success" in out
+
+
+def test_public_modules_pass_mypy_strict():
+    # The modules are listed in pyproject.toml ([tool.mypy] files): the public Python modules,
+    # tools/ and interop/.
+    out = run("-m", "mypy", "--strict", "--config-file", os.path.join(ROOT, "pyproject.toml"))
+    assert out.startswith("Success: no issues found in ")
