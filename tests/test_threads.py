@@ -245,9 +245,8 @@ def test_batch_while_another_thread_rewrites_the_arrays():
     # what each row may hold: legal_moves(hand, prev) of a pool hand and a pool prev
     allowed = set()
     for hand in pool.tolist():
-        for kind, length, main, cards in prev_pool.tolist():
-            prev = Move(KIND_NAMES[kind], length, main, unpack(cards)) if length else None
-            allowed.add(rows_key(legal_moves(hand, prev).array))
+        for row in prev_pool.tolist():                     # a zero row: PASS, a lead
+            allowed.add(rows_key(legal_moves(hand, Move.from_row(row)).array))
     valid_rows, n = 3000, 4000
     hands = pool[rng.integers(len(pool), size=n)]
     hands[valid_rows:] = 9                               # rows past valid_rows never hold a hand

@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ddz_fast import (
-    MOVE_DTYPE, Game, Hand, Kind, Move, Rules, legal_move_counts, legal_moves, legal_moves_batch, perft,
-    simulate,
+    MOVE_DTYPE, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts, legal_moves,
+    legal_moves_batch, perft, simulate,
 )
 
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
@@ -31,16 +31,6 @@ PLAIN_KINDS = {Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_SINGLE, Kind.TRIO_PA
 
 Counts = npt.NDArray[np.uint8]          # (n, 15) rank counts
 MoveArray = npt.NDArray[np.void]        # MOVE_DTYPE records
-
-
-def build() -> str:
-    """The build of the installed extensions: ``"release"`` or ``"debug"`` (``DDZ_DEBUG=1``).
-
-    The tools' one private import; ``ddz_fast.build_info()["build"]`` replaces it once that
-    public function exists.
-    """
-    from .._cards import DEBUG_BUILD
-    return "debug" if DEBUG_BUILD else "release"
 
 
 def median_seconds(run: Callable[[], object], repeat: int) -> float:
@@ -275,7 +265,7 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     from . import peers as peer_module        # it builds on this module
     peer_engines = peer_module.installed() if peers else []
     print(f"ddz-fast bench: ddz_fast on {machine()}", file=out)
-    kind = build()
+    kind = build_info()["build"]
     if kind != "release":
         print(f"A {kind.upper()} build, not a release one: these figures do not show its speed.",
               file=out)
