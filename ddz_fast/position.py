@@ -11,8 +11,12 @@ See README ("Positions") for the grammar. ``Position(...)`` checks every field, 
 reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them.
 """
 
+from __future__ import annotations
+
 import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ._cards import RANK_SYMBOLS, Hand
 from ._moves import Move, classify
@@ -25,9 +29,10 @@ DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
 MAX_BID = 3
 MAX_REDEALS = 100           # as the engine's (_core/state.pxd)
 NO_CARDS = Hand()
+Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
 
 
-def card_counts(cards, field):
+def card_counts(cards: Hand | str, field: str) -> tuple[int, ...]:
     """Rank counts of any number of cards (text or a Hand): the cards out of play may be more
     than a hand holds."""
     if isinstance(cards, Hand):
@@ -42,31 +47,29 @@ def card_counts(cards, field):
     return tuple(counts)
 
 
-def cards_text(counts):
+def cards_text(counts: Sequence[int]) -> str:
     return "".join(RANK_SYMBOLS[r] * c for r, c in enumerate(counts))
 
 
-def _error(field, message):
+def _error(field: str, message: str) -> InvalidPositionError:
     return InvalidPositionError(f"{field}: {message}")
 
 
-def _hand(value, field):
+def _hand(value: Any, field: str) -> Hand:
     try:
         return value if isinstance(value, Hand) else Hand("" if value == "-" else value)
     except (InvalidCardsError, TypeError) as e:
         raise _error(field, f"{value!r} is no set of cards ({e})") from None
 
 
-def _seat(value, field, allow_none=False):
-    if value is None and allow_none:
-        return None
+def _seat(value: Any, field: str) -> int:
     try:
         return check_int(value, field, 0, 2)
     except (TypeError, ValueError) as e:
         raise _error(field, f"{value!r} is no seat 0, 1 or 2") from e
 
 
-def _count(value, field, low, high):
+def _count(value: Any, field: str, low: int, high: int) -> int:
     try:
         return check_int(value, field, low, high)
     except (TypeError, ValueError):
@@ -92,25 +95,25 @@ class Position:
     """
 
     phase: str
-    hands: tuple
-    to_move: "int | None"
-    landlord: "int | None" = None
+    hands: tuple[Any, ...]
+    to_move: int | None
+    landlord: int | None = None
     bid: int = 0
     kitty: Hand = NO_CARDS
-    played: tuple = (NO_CARDS, NO_CARDS, NO_CARDS)
-    plays: tuple = (0, 0, 0)
+    played: tuple[Any, ...] = (NO_CARDS, NO_CARDS, NO_CARDS)
+    plays: tuple[Any, ...] = (0, 0, 0)
     bombs: int = 0
-    trick: "tuple | None" = None
+    trick: tuple[Any, Any] | None = None
     out: str = ""
-    seed: "int | None" = None
-    first: "int | None" = None
-    marked: "str | None" = None
+    seed: int | None = None
+    first: int | None = None
+    marked: str | None = None
     redeals: int = 0
     speeches: int = 0
-    high: "int | None" = None
+    high: int | None = None
     rules: Rules = Rules()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         set_ = object.__setattr__            # frozen: normalise once, here
         if self.phase not in PHASES:
             raise _error("phase", f"{self.phase!r} is not one of {', '.join(PHASES)}")
@@ -145,7 +148,7 @@ class Position:
 
     # --- the two phases -------------------------------------------------------------------
 
-    def _check_auction(self, set_):
+    def _check_auction(self, set_: Setter) -> None:
         for name, default in (("landlord", None), ("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)),
                               ("bombs", 0), ("trick", None)):
             if getattr(self, name) != default:
@@ -155,7 +158,7 @@ class Position:
             raise _error("seed", "an auction position needs the seed that deals again if all pass")
         speeches = _count(self.speeches, "speeches", 0, 255)
         bid = _count(self.bid, "bid", 0, MAX_BID - 1)          # a 3 ends the auction
-        high = _seat(self.high, "high", allow_none=True)
+        high = None if self.high is None else _seat(self.high, "high")
         if (bid == 0) != (high is None):
             raise _error("high", f"{high!r} with a highest bid of {bid}: the bidder and the bid go together")
         passes = speeches if high is None else (to_move - high - 1) % 3
@@ -174,7 +177,7 @@ class Position:
         set_(self, "high", high)
         set_(self, "first", first)
 
-    def _check_play(self, set_):
+    def _check_play(self, set_: Setter) -> None:
         if self.speeches != 0 or self.high is not None:
             raise _error("speeches" if self.speeches else "high",
                          "only an auction position has speeches and a highest bidder")
@@ -183,6 +186,7 @@ class Position:
         bombs = _count(self.bombs, "bombs", 0, 14)
         first = _seat(landlord if self.first is None else self.first, "first")
         over = self.phase == "over"
+        to_move: int | None
         if over:
             if self.to_move is not None:
                 raise _error("to_move", f"{self.to_move!r}: nobody moves in a finished game")
@@ -216,7 +220,8 @@ class Position:
         set_(self, "first", first)
         set_(self, "to_move", to_move)
 
-    def _checked_trick(self, to_move, over, empty):
+    def _checked_trick(self, to_move: int | None, over: bool,
+                       empty: list[int]) -> tuple[Move, int] | None:
         if self.trick is None:
             if over:
                 raise _error("trick", "a finished game ends with the move that went out")
@@ -242,8 +247,8 @@ class Position:
             raise _error("trick", f"seat {seat} would have to beat its own move: both others passed")
         return move, seat
 
-    def _check_cards(self):
-        parts = [("hands[0]", self.hands[0]), ("hands[1]", self.hands[1]), ("hands[2]", self.hands[2]),
+    def _check_cards(self) -> None:
+        parts: list[tuple[str, Any]] = [("hands[0]", self.hands[0]), ("hands[1]", self.hands[1]), ("hands[2]", self.hands[2]),
                  ("out", self.out)]
         parts += ([("kitty", self.kitty)] if self.phase == "auction" else
                   [(f"played[{s}]", self.played[s]) for s in range(3)])
@@ -262,7 +267,7 @@ class Position:
     # --- text ----------------------------------------------------------------------------
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str) -> Position:
         """The position written as ``text`` (see the module docstring)."""
         if not isinstance(text, str):
             raise TypeError(f"position text must be a str, not {type(text).__name__}")
@@ -273,7 +278,7 @@ class Position:
         phase, hands, to_move = words[:3]
         if phase not in PHASES:
             raise _error("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
-        fields = {"phase": phase, "hands": _split3(hands, "hands"),
+        fields: dict[str, Any] = {"phase": phase, "hands": _split3(hands, "hands"),
                   "to_move": None if to_move == "-" else _number(to_move, "to_move")}
         for word in words[3:]:
             name, equals, value = word.partition("=")
@@ -285,7 +290,7 @@ class Position:
             fields[name] = TEXT_FIELDS[name][0](value, name)
         return cls(**fields)
 
-    def __str__(self):
+    def __str__(self) -> str:
         words = [self.phase, "/".join(str(h) or "-" for h in self.hands),
                  "-" if self.to_move is None else str(self.to_move)]
         defaults = {f.name: f.default for f in dataclasses.fields(self)}
@@ -299,47 +304,48 @@ class Position:
                 words.append(f"{name}={write(value)}")
         return " ".join(words)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Position.parse({str(self)!r})"
 
 
 # --- field codecs: (read text, write value) --------------------------------------------------
 
-def _number(text, field):
+def _number(text: str, field: str) -> int:
     if not text.isdigit():
         raise _error(field, f"{text!r} is no whole number")
     return int(text)
 
 
-def _split3(text, field):
+def _split3(text: str, field: str) -> tuple[str, ...]:
     parts = text.split("/")
     if len(parts) != 3:
         raise _error(field, f"{text!r} is not three parts separated by '/', seat 0 first")
     return tuple(parts)
 
 
-def _read_trick(text, field):
+def _read_trick(text: str, field: str) -> tuple[str, int]:
     move, at, seat = text.rpartition("@")
     if not at:
         raise _error(field, f"{text!r} is no MOVE@SEAT")
     return move, _number(seat, field)
 
 
-def _read_seat(text, field):
+def _read_seat(text: str, field: str) -> int | None:
     return None if text == "-" else _number(text, field)
 
 
-def _read_rules(text, field):
+def _read_rules(text: str, field: str) -> Rules:
     """``name:value`` pairs of the fields that differ from the default rules."""
     try:
         changes = dict(item.split(":", 1) for item in text.split(","))
         flags = {"true": True, "false": False}
-        return Rules(**{name: flags.get(value, value) for name, value in changes.items()})
+        values: dict[str, Any] = {name: flags.get(value, value) for name, value in changes.items()}
+        return Rules(**values)
     except (ValueError, TypeError) as e:
         raise _error(field, f"{text!r}: {e}") from None
 
 
-def _write_rules(rules):
+def _write_rules(rules: Rules) -> str:
     default = Rules()
     changed = {name: getattr(rules, name) for name in ("distinct_single_wings", "auction")
                if getattr(rules, name) != getattr(default, name)}
@@ -347,7 +353,7 @@ def _write_rules(rules):
                     for name, value in changed.items())
 
 
-TEXT_FIELDS = {
+TEXT_FIELDS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str]]] = {
     "landlord": (_number, str),
     "bid": (_number, str),
     "kitty": (lambda text, field: text, str),

@@ -31,7 +31,7 @@ class Simulation:
         records = self.__dict__.get("records")
         if records is None or name not in records.dtype.names:
             raise AttributeError(f"'Simulation' object has no attribute {name!r}")
-        field = records[name]
+        field: np.ndarray = records[name]
         return field.view(np.bool_) if name in self.FLAGS else field
 
     @classmethod
