@@ -9,7 +9,6 @@ import numpy.typing as npt
 from ._moves import Move
 
 RANK_SYMBOLS: str
-DEBUG_BUILD: bool
 
 _CardsLike = str | Sequence[SupportsIndex] | npt.NDArray[np.integer] | Hand | Move
 

@@ -7,14 +7,13 @@ import numpy as np
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from ._core.bits cimport DDZ_DEBUG, cards_contain, cards_valid, card_count
+from ._core.bits cimport cards_contain, cards_valid, card_count
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
 
 from .checks import check_int
 from .errors import InvalidCardsError
 
 RANK_SYMBOLS = "3456789TJQKA2BR"
-DEBUG_BUILD = bool(DDZ_DEBUG)     # compiled with DDZ_DEBUG=1: checks on, no optimisation
 cdef str _SYMBOLS = RANK_SYMBOLS
 cdef int8_t SYMBOL_RANK[128]
 memset(SYMBOL_RANK, -1, sizeof(SYMBOL_RANK))

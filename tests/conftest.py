@@ -43,3 +43,12 @@ def pytest_sessionstart(session):
                 f"{os.path.basename(newest_source)} is newer than {os.path.basename(oldest_build)}: "
                 "rebuild with `pip install -e .` (or `python setup.py build_ext --inplace`)",
                 returncode=2)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # Under CI every peer engine is installed: a skipped test means one did not import.
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if os.environ.get("CI") and skipped and exitstatus == 0:
+        reporter.write_line(f"CI: {len(skipped)} test(s) skipped; under CI that is a failure", red=True)
+        session.exitstatus = 1
