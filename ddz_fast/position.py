@@ -3,9 +3,9 @@
 The text is the engine's FEN: the phase, the three hands, the seat to move, then
 ``name=value`` fields, each left out when it has its default::
 
-    play 33344456/789TJ/QQKKAA 2 landlord=2 bid=3 kitty=QKA
-    play 3456/TJQKA/BR 1 landlord=0 bid=2 played=333444+78/-/- plays=1,0,0 trick=333444+78@0 out=...
-    auction 3445667899TJJQKA2/... 1 seed=7 marked=9 speeches=1 bid=1 high=0 kitty=4AR
+    auction 344566789JJQKKKA2/345567889TTJJQ22B/34567799TTQQKAA2R 0 bid=1 kitty=38A speeches=1 high=2 marked=4 seed=7
+    play 3334/55/66 0 landlord=0 bid=1 kitty=3 out=34445566777788889999TTTTJJJJQQQQKKKKAAAA2222BR
+    over 33344456/789TJ/- - landlord=2 bid=3 kitty=QKA played=-/-/QQKKAA plays=0,0,1 trick=QQKKAA@2 out=...
 
 See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
 reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them.
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._cards import RANK_SYMBOLS, Hand
+from ._game import REDEAL_LIMIT
 from ._moves import Move, classify
 from ._rules import Rules
 from .checks import check_int, check_seed
@@ -27,7 +28,6 @@ from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 PHASES = ("auction", "play", "over")
 DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
 MAX_BID = 3
-MAX_REDEALS = 100           # as the engine's (_core/state.pxd)
 NO_CARDS = Hand()
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
 
@@ -132,7 +132,7 @@ class Position:
                 set_(self, "seed", check_seed(self.seed))
             except (TypeError, ValueError) as e:
                 raise _error("seed", str(e)) from None
-        set_(self, "redeals", _count(self.redeals, "redeals", 0, MAX_REDEALS))
+        set_(self, "redeals", _count(self.redeals, "redeals", 0, REDEAL_LIMIT))
         if self.marked is not None and (not isinstance(self.marked, str) or len(self.marked) != 1
                                         or self.marked.upper() not in RANK_SYMBOLS):
             raise _error("marked", f"{self.marked!r} is no rank symbol of {RANK_SYMBOLS}")
