@@ -1,22 +1,26 @@
-"""Find the most legal leads any hand can have, by enumerating every hand of 20 cards.
+"""Find the most legal leads any hand can have under each preset: enumerate every 20-card hand.
 
-Leads are monotone in the hand (a combination of a hand is one of every larger hand), so
-the maximum over all hands of at most 20 cards is reached by a 20-card hand: checking the
-153,009,740 rank-count vectors of 20 cards is exhaustive. The default rules admit every
-combination the other rule sets admit, so they give the bound. The result sizes the kernels'
-buffers (MAX_MOVES in ddz_fast/_types.pxd).
+Leads are monotone in the hand (whether cards form a combination depends on those cards
+alone, so a combination of a hand is one of every larger hand): the maximum over all hands of
+at most 20 cards is reached by a 20-card hand, and checking the 153,009,740 rank-count vectors
+of 20 cards is exhaustive. Each preset is scanned, since a switch may admit combinations the
+others do not; every maximum must fit the kernels' buffers (MAX_MOVES, in
+ddz_fast/_core/typedefs.pxd), else the script fails. tests/test_rules.py records each maximum.
 
-    python bench/max_moves.py [--processes 2]
+    python bench/max_moves.py [--rules NAME ...] [--processes 2]
 """
 
 import argparse
+import functools
 import itertools
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
 import ddz_fast
+from ddz_fast._rules import MAX_MOVES
 
 PREFIX_RANKS = 7  # ranks 3..9 enumerated in Python, the other 8 ranks vectorised
 
@@ -27,7 +31,7 @@ def vectors(limits):
     return rows, rows.sum(axis=1, dtype=np.int64)
 
 
-def scan(prefix_sum):
+def scan(prefix_sum, rules):
     """(hands, max moves, argmax hand, total moves) over the 20-card hands with this prefix sum."""
     prefixes, prefix_sums = vectors([4] * PREFIX_RANKS)
     suffixes, suffix_sums = vectors([4] * (13 - PREFIX_RANKS) + [1, 1])
@@ -39,7 +43,7 @@ def scan(prefix_sum):
         head = prefixes[start:start + block]
         rows = np.concatenate(
             [np.repeat(head, len(suffixes), axis=0), np.tile(suffixes, (len(head), 1))], axis=1)
-        counts = ddz_fast.legal_move_counts(rows)
+        counts = ddz_fast.legal_move_counts(rows, rules=rules)
         i = int(np.argmax(counts))
         if counts[i] > best:
             best, best_hand = int(counts[i]), ddz_fast.Hand(rows[i])
@@ -48,24 +52,37 @@ def scan(prefix_sum):
     return hands, best, best_hand, total
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--processes", type=int, default=2)
-    args = parser.parse_args()
+def report(name, rules, pool):
+    """Scan every 20-card hand under `rules`, print the figures; the most leads."""
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.processes) as pool:
-        results = list(pool.map(scan, range(0, min(20, 4 * PREFIX_RANKS) + 1)))
+    results = list(pool.map(functools.partial(scan, rules=rules),
+                            range(0, min(20, 4 * PREFIX_RANKS) + 1)))
     hands = sum(r[0] for r in results)
     best = max((r for r in results if r[2] is not None), key=lambda r: r[1])
     moves = sum(r[3] for r in results)
     elapsed = time.perf_counter() - start
-    print(f"20-card hands: {hands:,}  mean leads: {moves / hands:.1f}  "
+    print(f"{name}: 20-card hands: {hands:,}  mean leads: {moves / hands:.1f}  "
           f"max leads: {best[1]} for {best[2]!r}  ({elapsed:.0f} s)")
-    led = ddz_fast.legal_moves(best[2])
     by_kind = {}
-    for move in led:
+    for move in ddz_fast.legal_moves(best[2], rules=rules):
         by_kind[move.kind] = by_kind.get(move.kind, 0) + 1
-    print("by kind:", ", ".join(f"{k}={v}" for k, v in by_kind.items()))
+    print("  by kind:", ", ".join(f"{k}={v}" for k, v in by_kind.items()))
+    return best[1]
+
+
+def main():
+    presets = ddz_fast.Rules.presets()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", action="append", choices=tuple(presets),
+                        help="a preset to scan; repeat for several (default: every preset)")
+    parser.add_argument("--processes", type=int, default=2)
+    args = parser.parse_args()
+    with ProcessPoolExecutor(args.processes) as pool:
+        most = {name: report(name, presets[name], pool) for name in args.rules or presets}
+    over = {name: n for name, n in most.items() if n > MAX_MOVES}
+    if over:
+        sys.exit(f"more leads than MAX_MOVES = {MAX_MOVES}: {over}")
+    print(f"every preset scanned stays within MAX_MOVES = {MAX_MOVES}")
 
 
 if __name__ == "__main__":

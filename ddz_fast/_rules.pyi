@@ -1,16 +1,61 @@
-from typing import Literal
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
 
 from typing_extensions import disjoint_base
 
+MAX_MOVES: int
 AUCTIONS: tuple[str, ...]
+STAGES: tuple[str, ...]
 
+_Setter = Callable[[dict[str, int], Any], None]
+
+class Field:
+    name: str
+    default: Any
+    stage: str
+    help: str
+    c: _Setter
+    option: str
+    def __init__(self, name: str, default: Any, stage: str, help: str, c: _Setter) -> None: ...
+
+class Flag(Field):
+    default: bool
+    def check(self, value: object) -> bool: ...
+    def add_option(self, parser: argparse.ArgumentParser) -> None: ...
+    def spell(self, value: bool) -> str: ...
+
+class Choice(Field):
+    default: str
+    choices: tuple[str, ...]
+    def __init__(self, name: str, choices: tuple[str, ...], default: str, stage: str,
+                 help: str, c: _Setter) -> None: ...
+    def check(self, value: object) -> str: ...
+    def add_option(self, parser: argparse.ArgumentParser) -> None: ...
+    def spell(self, value: str) -> str: ...
+
+FIELDS: tuple[Flag | Choice, ...]
+PRESETS: dict[str, dict[str, Any]]
+
+# The fields of FIELDS, in its order: tests/test_rules.py checks that the attributes, __init__
+# and replace() below declare each of them.
 @disjoint_base
 class Rules:
+    distinct_single_wings: Final[bool]
+    auction: Final[Literal["open", "single_round"]]
     def __init__(self, distinct_single_wings: bool = False,
                  auction: Literal["open", "single_round"] = "open") -> None: ...
+    def replace(self, *, distinct_single_wings: bool = ...,
+                auction: Literal["open", "single_round"] = ...) -> Rules: ...
     @property
-    def distinct_single_wings(self) -> bool: ...
-    @property
-    def auction(self) -> str: ...
+    def name(self) -> str | None: ...
+    @staticmethod
+    def preset(name: str) -> Rules: ...
+    @staticmethod
+    def presets() -> dict[str, Rules]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+def add_rule_options(parser: argparse.ArgumentParser,
+                     stages: Sequence[str] = ...) -> None: ...
+def rules_from_args(args: argparse.Namespace) -> Rules: ...

@@ -1,61 +1,234 @@
-# Rule sets (RULES.md sections 3 and 5).
+# Rule sets (RULES.md sections 3 and 5): one table of fields drives construction, checks,
+# equality, hashing, repr, pickling, the presets and the command-line options.
 
-from ._core.typedefs cimport KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS
+import argparse
 
-from .checks import check_bool
+from ._core.typedefs cimport KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS, ddz_rules
+from ._core.typedefs cimport MAX_MOVES as C_MAX_MOVES
+
+from .checks import check_bool, check_choice
+
+# Room for the moves of one hand: bench/max_moves.py proves every preset stays within it.
+MAX_MOVES = C_MAX_MOVES
 
 AUCTIONS = ("open", "single_round")
+STAGES = ("auction", "play")
+
+
+class Field:
+    """One switch of a rule set.
+
+    ``stage``: the stage of a game it changes, one of ``STAGES`` (so a command that starts
+    after the auction offers only the "play" fields). ``help``: its command-line help.
+    ``c(switches, value)`` sets the value into ``switches``, a dict of the ``ddz_rules`` struct
+    that the kernels read (it starts as ``SWITCHES``). Subclasses give the type: ``check``
+    returns the value in canonical form or raises, ``add_option`` adds the command-line option
+    (its default None means "as the preset says"), ``spell`` writes a value as that option.
+    """
+
+    def __init__(self, name, default, stage, help, c):
+        self.name = name
+        self.default = default
+        self.stage = stage
+        self.help = help
+        self.c = c
+        self.option = "--" + name.replace("_", "-")
+
+
+class Flag(Field):
+    """A switch that is on or off: ``--name`` / ``--no-name``."""
+
+    def check(self, value):
+        return check_bool(value, self.name)
+
+    def add_option(self, parser):
+        parser.add_argument(self.option, action=argparse.BooleanOptionalAction, default=None,
+                            help=f"{self.help} (default: as --rules says)")
+
+    def spell(self, value):
+        return self.option if value else "--no-" + self.option[2:]
+
+
+class Choice(Field):
+    """A switch that takes one of a few names: ``--name CHOICE``."""
+
+    def __init__(self, name, choices, default, stage, help, c):
+        super().__init__(name, default, stage, help, c)
+        self.choices = choices
+
+    def check(self, value):
+        return check_choice(value, self.name, self.choices)
+
+    def add_option(self, parser):
+        parser.add_argument(self.option, choices=self.choices, default=None,
+                            help=f"{self.help} (default: as --rules says)")
+
+    def spell(self, value):
+        return f"{self.option} {value}"
+
+
+# The kernels' switches before any field sets its own: every kind exists, the two single
+# kickers of a four-with-two differ, both jokers never serve as kickers together (RULES.md 5).
+# Converting this dict to the struct fails if it lacks a field of ddz_rules.
+cdef dict SWITCHES = {
+    "kinds": (1 << N_KINDS) - 1,
+    "distinct_single_kickers": 1 << KIND_FOUR_TWO_SINGLES,
+    "rocket_kickers": False,
+    "single_round_auction": False,
+}
+
+# The fields, in the order of Rules' positional arguments and pickles: append, never reorder.
+# Each must be declared in _rules.pyi too (tests/test_rules.py checks it).
+FIELDS = (
+    Flag("distinct_single_wings", default=False, stage="play",
+         help="variant: the single kickers of a plane must have pairwise different ranks",
+         c=lambda s, on: s.update(
+             distinct_single_kickers=s["distinct_single_kickers"] | on << KIND_PLANE_SINGLES)),
+    Choice("auction", AUCTIONS, default="open", stage="auction",
+           help="auction variant: 'open' (players speak until a bid is followed by two passes) "
+                "or 'single_round' (every seat speaks once)",
+           c=lambda s, auction: s.update(single_round_auction=auction == "single_round")),
+)
+
+cdef tuple NAMES = tuple(field.name for field in FIELDS)
+cdef dict INDEX = {name: i for i, name in enumerate(NAMES)}
+cdef tuple DEFAULTS = tuple(field.default for field in FIELDS)
+cdef dict PRESET_RULES, PRESET_NAMES       # set once the class exists, below
+
+
+cdef ddz_rules switches_of(tuple values) except *:
+    """The kernels' switches for the values of the fields."""
+    switches = dict(SWITCHES)
+    for field, value in zip(FIELDS, values):
+        field.c(switches, value)
+    return switches
+
+
+cdef ddz_rules DEFAULT_SWITCHES = switches_of(DEFAULTS)
 
 
 cdef class Rules:
-    """An immutable, hashable rule set.
+    """An immutable, hashable rule set: a value for each field of ``FIELDS``.
 
-    ``distinct_single_wings``: the single kickers of a plane must have pairwise different ranks
-    (seeds 002 and 004); by default they may repeat (``333444+55``).
-    ``auction``: ``"open"`` (default; players speak until a bid is followed by two passes) or
-    ``"single_round"`` (everyone speaks once).
+    ``Rules()`` is RULES.md's rule set; keywords change fields (positional arguments follow the
+    table's order): ``distinct_single_wings=True``, the single kickers of a plane have pairwise
+    different ranks (by default they may repeat: ``333444+55``); ``auction="single_round"``,
+    everyone speaks once (by default ``"open"``: players speak until a bid is followed by two
+    passes). ``Rules.preset(name)`` is a named rule set, ``Rules.presets()`` all of them;
+    ``name`` says which preset a rule set is (None if none); ``replace(**changes)`` makes a
+    copy with other values.
     """
 
     def __cinit__(self):
-        self.set(False, "open")     # an instance made without __init__ is the default rule set
+        # An instance made without __init__ is the default rule set.
+        self.c = DEFAULT_SWITCHES
+        self.values = DEFAULTS
 
-    def __init__(self, distinct_single_wings=False, auction="open"):
+    def __init__(self, *args, **kwargs):
         if self.frozen:
             raise TypeError("a Rules is immutable: __init__ may not be called again")
-        check_bool(distinct_single_wings, "distinct_single_wings")
-        if not isinstance(auction, str):
-            raise TypeError(f"auction must be one of {AUCTIONS}, not {auction!r}")
-        if auction not in AUCTIONS:
-            raise ValueError(f"auction must be one of {AUCTIONS}, not {auction!r}")
-        self.set(bool(distinct_single_wings), str(auction))     # str: numpy's str_ too
+        # Python's binding of arguments to the fields, by hand: inspect.Signature.bind would
+        # cost a few microseconds a rule set.
+        if len(args) > len(FIELDS):
+            raise TypeError(f"Rules() takes at most {len(FIELDS)} positional arguments "
+                            f"({len(args)} given)")
+        given = [*args, *DEFAULTS[len(args):]]
+        for name, value in kwargs.items():
+            i = INDEX.get(name)
+            if i is None:
+                raise TypeError(f"Rules() got an unexpected keyword argument {name!r}")
+            if i < len(args):
+                raise TypeError(f"Rules() got multiple values for argument {name!r}")
+            given[i] = value
+        values = tuple([field.check(value) for field, value in zip(FIELDS, given)])
+        self.c = switches_of(values)
+        self.values = values
         self.frozen = True
 
-    cdef void set(self, bint distinct_single_wings, str auction):
-        self.distinct_single_wings = distinct_single_wings
-        self.auction = auction
-        self.c.kinds = (1 << N_KINDS) - 1
-        self.c.distinct_single_kickers = 1 << KIND_FOUR_TWO_SINGLES
-        if distinct_single_wings:
-            self.c.distinct_single_kickers |= 1 << KIND_PLANE_SINGLES
-        self.c.rocket_kickers = False
-        self.c.single_round_auction = auction == "single_round"
+    def __getattr__(self, name):
+        # Only reached for names that are no attribute of the class: the fields.
+        i = INDEX.get(name)
+        if i is None:
+            raise AttributeError(f"'Rules' object has no attribute {name!r}")
+        return self.values[i]
 
-    def _key(self):
-        return (self.distinct_single_wings, self.auction)
+    def __dir__(self):
+        return [*object.__dir__(self), *NAMES]
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Rules is immutable: {name!r} may not be set (see replace())")
+
+    @property
+    def name(self):
+        """The name of the preset with these values, or None."""
+        return PRESET_NAMES.get(self.values)
+
+    def replace(self, **changes):
+        """A rule set with these fields changed: ``rules.replace(auction="single_round")``.
+        An unknown field raises ``TypeError``, a bad value what ``Rules()`` raises."""
+        return Rules(**{**dict(zip(NAMES, self.values)), **changes})
+
+    @staticmethod
+    def preset(name):
+        """The preset called ``name`` (one of ``Rules.presets()``); ``ValueError`` otherwise."""
+        return PRESET_RULES[check_choice(name, "preset", tuple(PRESET_RULES))]
+
+    @staticmethod
+    def presets():
+        """Every preset as a new dict of name -> Rules, ``"standard"`` (RULES.md's defaults)
+        first, then the others in the order they were added."""
+        return dict(PRESET_RULES)
 
     def __eq__(self, other):
         if isinstance(other, Rules):
-            return self._key() == other._key()
+            return self.values == (<Rules>other).values
         return NotImplemented
 
     def __hash__(self):
-        return hash(self._key())
+        return hash(self.values)
 
     def __repr__(self):
-        return f"Rules(distinct_single_wings={self.distinct_single_wings!r}, auction={self.auction!r})"
+        # Only the fields that differ from the defaults: Rules() is RULES.md's rule set.
+        changed = ", ".join(f"{field.name}={value!r}" for field, value in zip(FIELDS, self.values)
+                            if value != field.default)
+        return f"Rules({changed})"
 
     def __reduce__(self):
-        return (Rules, self._key())
+        return (Rules, self.values)     # through the checks of __init__
+
+
+# Named rule sets: their changes from the field defaults. Presets are switches only, and no
+# kernel knows their names.
+PRESETS = {
+    "standard": {},                                 # RULES.md's defaults (seed 000)
+    "strict": {"distinct_single_wings": True},      # seeds 002 and 004
+}
+PRESET_RULES = {name: Rules(**changes) for name, changes in PRESETS.items()}
+PRESET_NAMES = {(<Rules>rules).values: name for name, rules in PRESET_RULES.items()}
+
+
+def add_rule_options(parser, stages=STAGES):
+    """Add ``--rules NAME`` and an option per field of these stages, which changes that preset,
+    to an argparse parser; ``rules_from_args`` reads them back."""
+    def as_options(changes):
+        return " ".join(field.spell(changes[field.name]) for field in FIELDS
+                        if field.name in changes) or "the defaults"
+
+    presets = "; ".join(f"{name} = {as_options(changes)}" for name, changes in PRESETS.items())
+    parser.add_argument("--rules", choices=tuple(PRESETS), default="standard",
+                        help=f"the rule set: {presets}; the options below change it "
+                             f"(default: %(default)s)")
+    for field in FIELDS:
+        if field.stage in stages:
+            field.add_option(parser)
+
+
+def rules_from_args(args):
+    """The Rules that the options of ``add_rule_options`` chose (a field without its option
+    keeps the preset's value)."""
+    options = {field.name: getattr(args, field.name, None) for field in FIELDS}
+    return Rules.preset(args.rules).replace(
+        **{name: value for name, value in options.items() if value is not None})
 
 
 cdef Rules DEFAULT_RULES = Rules()

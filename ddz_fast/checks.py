@@ -50,3 +50,13 @@ def check_bool(value: Any, name: str) -> bool:
     if isinstance(value, BOOLS):
         return bool(value)
     raise TypeError(f"{name} must be True or False, not {value!r}")
+
+
+def check_choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
+    """``value`` as a plain ``str`` if it is one of the strings ``choices``; ``TypeError`` for
+    anything that is no string, ``ValueError`` for another string."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {choices}, not {type(value).__name__} ({value!r})")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {choices}, not {value!r}")
+    return str(value)

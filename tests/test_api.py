@@ -105,25 +105,6 @@ def test_hand_error_types():
         Hand("333") + "33"
 
 
-# --- Rules ---------------------------------------------------------------------------------
-
-def test_rules():
-    default = Rules()
-    assert default.distinct_single_wings is False and default.auction == "open"
-    strict = Rules(distinct_single_wings=True, auction="single_round")
-    assert eval(repr(strict), {"Rules": Rules}) == strict
-    assert Rules() == default and hash(Rules()) == hash(default) and strict != default
-    assert pickle.loads(pickle.dumps(strict)) == strict
-    with pytest.raises(AttributeError):
-        default.auction = "single_round"
-    with pytest.raises(ValueError, match="auction"):
-        Rules(auction="dutch")
-    with pytest.raises(TypeError):
-        Rules(distinct_single_wings="yes")
-    with pytest.raises(TypeError):
-        legal_moves("3", rules="default")
-
-
 # --- Move ----------------------------------------------------------------------------------
 
 def test_move_fields_and_text():

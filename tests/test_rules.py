@@ -1,0 +1,273 @@
+"""Rules: the field table, presets, round trips, errors, command-line options and the stub."""
+
+import argparse
+import ast
+import os
+import pickle
+
+import numpy as np
+import pytest
+
+from ddz_fast import Rules, legal_moves
+from ddz_fast._rules import (
+    FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Flag, add_rule_options, rules_from_args,
+)
+from test_hardening import Crafted
+
+STUB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    "ddz_fast", "_rules.pyi")
+NAMES = [field.name for field in FIELDS]
+
+
+def values_of(field):
+    """Every value a field may take."""
+    if isinstance(field, Flag):
+        return [False, True]
+    if isinstance(field, Choice):
+        return list(field.choices)
+    raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its values here")
+
+
+def variants():
+    """Every preset, and every preset with one field set to each of its values."""
+    for rules in Rules.presets().values():
+        yield rules
+        for field in FIELDS:
+            for value in values_of(field):
+                yield rules.replace(**{field.name: value})
+
+
+VARIANTS = list(dict.fromkeys(variants()))      # each distinct rule set once
+
+
+# --- values, presets ---------------------------------------------------------------------------
+
+def test_rules():
+    default = Rules()
+    assert default.distinct_single_wings is False and default.auction == "open"
+    strict = Rules(distinct_single_wings=True, auction="single_round")
+    assert eval(repr(strict), {"Rules": Rules}) == strict
+    assert Rules() == default and hash(Rules()) == hash(default) and strict != default
+    assert pickle.loads(pickle.dumps(strict)) == strict
+    with pytest.raises(AttributeError):
+        default.auction = "single_round"
+    with pytest.raises(ValueError, match="auction"):
+        Rules(auction="dutch")
+    with pytest.raises(TypeError):
+        Rules(distinct_single_wings="yes")
+    with pytest.raises(TypeError):
+        legal_moves("3", rules="default")
+
+
+def test_fields_default_to_rules_md():
+    assert [(field.name, field.default, field.stage) for field in FIELDS] == [
+        ("distinct_single_wings", False, "play"), ("auction", "open", "auction")]
+    assert all(field.stage in STAGES for field in FIELDS)
+    assert all(getattr(Rules(), field.name) == field.default for field in FIELDS)
+    assert set(NAMES) <= set(dir(Rules()))
+
+
+def test_presets():
+    presets = Rules.presets()
+    assert list(presets) == list(PRESETS) == ["standard", "strict"]
+    assert Rules.preset("standard") == Rules()
+    assert Rules.preset("strict") == Rules(distinct_single_wings=True)
+    for name, rules in presets.items():
+        assert Rules.preset(name) is rules and rules.name == name
+    assert len(set(presets.values())) == len(presets)        # so each rule set has one name
+    presets.clear()                                          # a copy: the registry stays
+    assert list(Rules.presets()) == ["standard", "strict"]
+    assert Rules(auction="single_round").name is None
+    back = Rules.preset("strict").replace(auction="single_round").replace(auction="open")
+    assert back.name == "strict"
+
+
+def test_the_switches_reach_the_kernels():
+    wings = "333444+55"
+    assert wings in {str(m) for m in legal_moves("3334445566", rules=Rules.preset("standard"))}
+    assert wings not in {str(m) for m in legal_moves("3334445566", rules=Rules.preset("strict"))}
+
+
+# --- round trips, over every preset and every value of every field -----------------------------
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=repr)
+def test_round_trips(rules):
+    assert eval(repr(rules), {"Rules": Rules}) == rules
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    as_dict = {name: getattr(rules, name) for name in NAMES}
+    again = Rules(**as_dict)
+    assert again == rules and hash(again) == hash(rules) and again is not rules
+    assert Rules(*as_dict.values()) == rules                 # positional, in table order
+    assert rules.replace() == rules and Rules().replace(**as_dict) == rules
+    assert all(type(getattr(rules, field.name)) is type(field.default) for field in FIELDS)
+
+
+def test_repr_names_only_what_differs_from_the_defaults():
+    assert repr(Rules()) == "Rules()" == repr(Rules.__new__(Rules))
+    assert repr(Rules(True)) == "Rules(distinct_single_wings=True)"
+    assert repr(Rules(auction="single_round")) == "Rules(auction='single_round')"
+    assert (repr(Rules(True, "single_round"))
+            == "Rules(distinct_single_wings=True, auction='single_round')")
+
+
+def test_values_are_canonical():
+    rules = Rules(distinct_single_wings=np.bool_(True), auction=np.str_("single_round"))
+    assert rules.distinct_single_wings is True and type(rules.auction) is str
+    assert rules == Rules(True, "single_round") and repr(rules) == repr(Rules(True, "single_round"))
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda: Rules(wings=True),
+    lambda: Rules().replace(wings=True),
+    lambda: Rules.preset("strict").replace(auction="open", wings=True),
+])
+def test_an_unknown_field_is_a_type_error_naming_it(make):
+    with pytest.raises(TypeError, match="'wings'"):
+        make()
+
+
+@pytest.mark.parametrize("changes, error", [
+    ({"distinct_single_wings": 1}, TypeError),
+    ({"distinct_single_wings": "yes"}, TypeError),
+    ({"auction": 1}, TypeError),
+    ({"auction": None}, TypeError),
+    ({"auction": "dutch"}, ValueError),
+    ({"auction": "Open"}, ValueError),
+])
+def test_bad_values_raise_the_same_from_every_path(changes, error):
+    (name,) = changes
+    reduced = tuple(changes.get(n, field.default) for n, field in zip(NAMES, FIELDS))
+    for make in (lambda: Rules(**changes), lambda: Rules.preset("strict").replace(**changes),
+                 lambda: pickle.loads(pickle.dumps(Crafted(Rules, reduced)))):
+        with pytest.raises(error, match=name):
+            make()
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError, match="at most 2 positional arguments"):
+        Rules(False, "open", True)
+    with pytest.raises(TypeError, match="multiple values"):
+        Rules(True, distinct_single_wings=True)
+    with pytest.raises(ValueError, match="standard.*strict"):
+        Rules.preset("douzero")
+    with pytest.raises(TypeError, match="preset"):
+        Rules.preset(None)
+
+
+def test_rules_are_immutable():
+    rules = Rules.preset("strict")
+    for name in NAMES + ["name", "c", "values", "other"]:
+        with pytest.raises(AttributeError):
+            setattr(rules, name, None)
+    with pytest.raises(TypeError, match="immutable"):
+        rules.__init__(auction="single_round")
+    assert rules == Rules(distinct_single_wings=True) == Rules.preset("strict")
+    with pytest.raises(AttributeError, match="other"):
+        rules.other
+
+
+# --- the buffer bound -------------------------------------------------------------------------
+
+# The hand with the most leads under each preset, from `python bench/max_moves.py`, which
+# enumerates every 20-card hand; a new preset needs its scan and its line here.
+MOST_LEADS = {
+    "standard": ("3456789TJJJQQQKKKAAA", 521),
+    "strict": ("3456789TJJJQQQKKKAAA", 497),
+}
+
+
+def test_every_preset_was_proved_to_fit_the_buffers():
+    assert MOST_LEADS.keys() == Rules.presets().keys()
+    for name, (hand, count) in MOST_LEADS.items():
+        assert len(legal_moves(hand, rules=Rules.preset(name))) == count <= MAX_MOVES
+
+
+# --- command-line options ----------------------------------------------------------------------
+
+def parse(argv, stages=STAGES):
+    parser = argparse.ArgumentParser()
+    add_rule_options(parser, stages)
+    return rules_from_args(parser.parse_args(argv))
+
+
+def test_options_choose_a_preset_and_change_it():
+    assert parse([]) == Rules()
+    for name, rules in Rules.presets().items():
+        assert parse(["--rules", name]) == rules
+        for field in FIELDS:
+            for value in values_of(field):
+                expected = rules.replace(**{field.name: value})
+                assert parse(["--rules", name, *field.spell(value).split()]) == expected
+                assert parse([*field.spell(value).split(), "--rules", name]) == expected
+
+
+def test_the_old_flags_still_work():
+    assert parse(["--distinct-single-wings"]) == Rules(distinct_single_wings=True)
+    both = ["--auction", "single_round", "--distinct-single-wings"]
+    assert parse(both) == Rules(True, "single_round")
+    assert parse(["--rules", "strict", "--no-distinct-single-wings"]) == Rules()
+
+
+def test_a_command_offers_the_fields_of_its_stages(capsys):
+    # moves and perft start after the auction: an auction option would do nothing there.
+    assert parse(["--rules", "strict"], ["play"]) == Rules.preset("strict")
+    assert parse(["--no-distinct-single-wings"], ["play"]) == Rules()
+    with pytest.raises(SystemExit):
+        parse(["--auction", "open"], ["play"])
+    assert "unrecognized arguments: --auction open" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--rules", "dutch"], ["--auction", "dutch"], ["--rules"],
+                                  ["--distinct-single-wings=yes"]])
+def test_bad_options_are_usage_errors(argv, capsys):
+    parser = argparse.ArgumentParser()
+    add_rule_options(parser)
+    with pytest.raises(SystemExit) as exit:
+        parser.parse_args(argv)
+    assert exit.value.code == 2 and "error" in capsys.readouterr().err
+
+
+def test_help_lists_every_preset_and_field():
+    parser = argparse.ArgumentParser()
+    add_rule_options(parser)
+    text = " ".join(parser.format_help().split())
+    assert "standard = the defaults; strict = --distinct-single-wings" in text
+    assert all(field.option in text and " ".join(field.help.split()) in text for field in FIELDS)
+
+
+# --- the stub ---------------------------------------------------------------------------------
+
+def stub_rules():
+    """The class Rules of _rules.pyi: its attributes, __init__ and replace parameters, as
+    {name: annotation text} dicts in their order, and __init__'s defaults."""
+    tree = ast.parse(open(STUB).read())
+    cls = next(node for node in tree.body
+               if isinstance(node, ast.ClassDef) and node.name == "Rules")
+    attributes = {node.target.id: ast.unparse(node.annotation) for node in cls.body
+                  if isinstance(node, ast.AnnAssign)}
+    methods = {node.name: node.args for node in cls.body if isinstance(node, ast.FunctionDef)}
+    init, replace = methods["__init__"], methods["replace"]
+    parameters = {arg.arg: ast.unparse(arg.annotation) for arg in init.args[1:]}
+    keywords = {arg.arg: ast.unparse(arg.annotation) for arg in replace.kwonlyargs}
+    defaults = [ast.literal_eval(d) for d in init.defaults]
+    return attributes, parameters, keywords, defaults
+
+
+def annotation(field):
+    """The stub's type of a field, as ast.unparse writes it."""
+    if isinstance(field, Flag):
+        return "bool"
+    if isinstance(field, Choice):
+        return f"Literal[{', '.join(repr(choice) for choice in field.choices)}]"
+    raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its type here")
+
+
+def test_the_stub_declares_every_field():
+    attributes, parameters, keywords, defaults = stub_rules()
+    expected = {field.name: annotation(field) for field in FIELDS}
+    assert attributes == {name: f"Final[{kind}]" for name, kind in expected.items()}
+    assert list(attributes) == list(parameters) == list(keywords) == NAMES
+    assert parameters == keywords == expected
+    assert defaults == [field.default for field in FIELDS]
