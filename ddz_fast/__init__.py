@@ -12,7 +12,7 @@ from ._game import Game, score
 from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
 from ._perft import perft
 from ._simulate import OUTCOME_DTYPE, simulate
-from ._rules import AUCTIONS, Rules
+from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
     AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
     InvalidMoveError, InvalidPositionError, RedealLimitError,
@@ -52,6 +52,7 @@ __all__ = [
     "Rules",
     "Series",
     "Simulation",
+    "add_rule_options",
     "beats",
     "build_info",
     "classify",
@@ -59,6 +60,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_batch",
     "perft",
+    "rules_from_args",
     "score",
     "simulate",
 ]

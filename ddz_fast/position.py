@@ -21,7 +21,7 @@ from typing import Any
 from ._cards import RANK_SYMBOLS, Hand
 from ._game import REDEAL_LIMIT
 from ._moves import Move, classify
-from ._rules import Rules
+from ._rules import FIELDS, Rules
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 
@@ -335,8 +335,10 @@ def _read_seat(text: str, field: str) -> int | None:
 
 
 def _read_rules(text: str, field: str) -> Rules:
-    """``name:value`` pairs of the fields that differ from the default rules."""
+    """A preset's name, or ``name:value`` pairs of the fields that differ from the defaults."""
     try:
+        if ":" not in text:
+            return Rules.preset(text)
         changes = dict(item.split(":", 1) for item in text.split(","))
         flags = {"true": True, "false": False}
         values: dict[str, Any] = {name: flags.get(value, value) for name, value in changes.items()}
@@ -346,9 +348,9 @@ def _read_rules(text: str, field: str) -> Rules:
 
 
 def _write_rules(rules: Rules) -> str:
-    default = Rules()
-    changed = {name: getattr(rules, name) for name in ("distinct_single_wings", "auction")
-               if getattr(rules, name) != getattr(default, name)}
+    if rules.name is not None:
+        return rules.name
+    changed = {f.name: getattr(rules, f.name) for f in FIELDS if getattr(rules, f.name) != f.default}
     return ",".join(f"{name}:{str(value).lower() if isinstance(value, bool) else value}"
                     for name, value in changed.items())
 

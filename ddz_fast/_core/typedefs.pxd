@@ -29,10 +29,10 @@ cdef enum:
     JOKER_RANKS = 0x6000
     MAX_HAND_CARDS = 20
     N_KINDS = 14
-    # Room for the moves of one hand. The most leads of any hand of at most 20 cards is 521
-    # (3456789TJJJQQQKKKAAA, default rules), found by enumerating every 20-card hand with
-    # bench/max_moves.py; responses are a subset of leads. The slack is for rule switches
-    # added later, each of which must re-run that scan.
+    # Room for the moves of one hand. bench/max_moves.py enumerates every 20-card hand under
+    # each preset: the most leads is 521 under standard, 497 under strict (both for
+    # 3456789TJJJQQQKKKAAA), recorded in tests/test_rules.py, which fails for a preset without
+    # a recorded bound; responses are a subset of leads. A new preset re-runs the scan.
     MAX_MOVES = 1024
     # The most readings of one card multiset is 3 (333444555666: a plane of 4, or a plane
     # of 3 with singles read two ways): only planes with wings can have two main ranks.

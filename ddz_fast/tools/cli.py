@@ -11,7 +11,7 @@ from typing import TextIO
 
 from tqdm import tqdm
 
-from ddz_fast import AUCTIONS, Game, Rules, legal_moves, perft, simulate
+from ddz_fast import Game, add_rule_options, legal_moves, perft, rules_from_args, simulate
 
 from . import bench
 from .bench import plural
@@ -41,16 +41,10 @@ SEED = int_in(0, 2 ** 64 - 1, bounds="in 0..2**64-1")
 DEPTH = int_in(1, 64)
 
 
-def add_distinct_single_wings(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--distinct-single-wings", action="store_true",
-                        help="variant: the single kickers of a plane must have different ranks")
-
-
 # --- moves ---------------------------------------------------------------------------------
 
 def cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
-    rules = Rules(distinct_single_wings=args.distinct_single_wings)   # the auction plays no part
-    moves = legal_moves(args.hand, args.prev, rules=rules)
+    moves = legal_moves(args.hand, args.prev, rules=rules_from_args(args))
     for move in moves:
         print(f"{str(move):<24} {move.kind}", file=out)
     on = f" on {moves.prev}" if moves.prev is not None else ""
@@ -60,8 +54,7 @@ def cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
 # --- perft ---------------------------------------------------------------------------------
 
 def perft_game(args: argparse.Namespace) -> Game:
-    # Perft counts from the play phase, so the auction variant plays no part.
-    rules = Rules(distinct_single_wings=args.distinct_single_wings)
+    rules = rules_from_args(args)
     if args.hands:
         return Game.from_hands(args.hands, landlord=args.landlord, bid=args.bid, rules=rules)
     return bench.opening(args.seed, rules)
@@ -91,7 +84,7 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
 # --- simulate ------------------------------------------------------------------------------
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
-    rules = Rules(distinct_single_wings=args.distinct_single_wings, auction=args.auction)
+    rules = rules_from_args(args)
     if args.n == 0:
         print(simulate(0, seed=args.seed, rules=rules).summary(), file=out)
         return
@@ -132,7 +125,7 @@ def parser() -> argparse.ArgumentParser:
     p = command("moves", "list the legal moves of a hand", cmd_moves)
     p.add_argument("hand", help="cards, e.g. 33344456BR")
     p.add_argument("--prev", help="the move to beat, e.g. 333+4 (default: a lead)")
-    add_distinct_single_wings(p)
+    add_rule_options(p, stages=["play"])          # the auction plays no part in listing moves
 
     p = command("perft", "count the move tree of a position", cmd_perft)
     p.add_argument("--depth", type=DEPTH, default=3,
@@ -151,7 +144,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--divide", action="store_true",
                    help="perft(DEPTH) below each first action, instead of perft(1) up to "
                         "perft(DEPTH)")
-    add_distinct_single_wings(p)
+    add_rule_options(p, stages=["play"])          # perft counts from the play phase
 
     p = command("simulate", "play random games natively", cmd_simulate)
     p.add_argument("-n", type=NON_NEGATIVE, default=100_000,
@@ -161,10 +154,7 @@ def parser() -> argparse.ArgumentParser:
                         "(default: %(default)s)")
     p.add_argument("--seed", type=SEED, default=0,
                    help="game i depends only on the seed and i, 0..2**64-1 (default: %(default)s)")
-    add_distinct_single_wings(p)
-    p.add_argument("--auction", choices=AUCTIONS, default="open",
-                   help="auction variant: 'open' (players speak until a bid is followed by two "
-                        "passes) or 'single_round' (every seat speaks once) (default: %(default)s)")
+    add_rule_options(p)
 
     p = command("bench", "the benchmark suite (about a minute)", cmd_bench)
     p.add_argument("--deals", type=POSITIVE, default=20_000,

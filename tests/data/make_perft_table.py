@@ -57,7 +57,7 @@ def position_text(play, distinct):
     if any(out):
         words.append(f"out={text_of(out)}")
     if distinct:
-        words.append("rules=distinct_single_wings:true")
+        words.append("rules=strict")
     return " ".join(words)
 
 
@@ -66,7 +66,7 @@ def read(line):
     text, *fields = [part.strip() for part in line.split(";")]
     counts = [int(f.split()[1]) for f in fields if f.startswith("D")]
     name = next(f for f in fields if f.startswith("id "))[4:-1]
-    return text, "distinct_single_wings:true" in text, counts, name
+    return text, "rules=strict" in text, counts, name
 
 
 def play_of(text):
