@@ -68,6 +68,17 @@ def expect_error(expected, error):
     assert type(error) is expected, f"expected {expected.__name__}, got {type(error).__name__}: {error}"
 
 
+def check_against(expected, call, check):
+    """The engine's outcome of call() against the model's: the same exception type, or a
+    result that check(result, expected) accepts."""
+    result, error = outcome_of(call)
+    if is_error(expected):
+        expect_error(expected, error)
+    else:
+        assert error is None, repr(error)
+        check(result, expected)
+
+
 def int_model(value, low, high, error=ValueError):
     """checks.py's convention: operator.index-able integers, bool and float refused."""
     if isinstance(value, (bool, np.bool_)):
@@ -279,12 +290,7 @@ MOVE_ARGS = st.one_of(
 @example("K\u212a")                 # the Kelvin sign lowercases to k
 def test_hand_from_text(text):
     expected = cards_model(text)
-    hand, error = outcome_of(lambda: Hand(text))
-    if is_error(expected):
-        expect_error(expected, error)
-    else:
-        assert error is None, repr(error)
-        check_hand(hand, expected)
+    check_against(expected, lambda: Hand(text), check_hand)
 
 
 @fuzz(300)
@@ -293,12 +299,7 @@ def test_hand_from_text(text):
     st.lists(INTS, max_size=20).map(tuple), st.binary(min_size=15, max_size=15)))
 def test_hand_from_sequence(seq):
     expected = counts_model(seq)
-    hand, error = outcome_of(lambda: Hand(seq))
-    if is_error(expected):
-        expect_error(expected, error)
-    else:
-        assert error is None, repr(error)
-        check_hand(hand, expected)
+    check_against(expected, lambda: Hand(seq), check_hand)
 
 
 ARRAY_DTYPES = [np.uint8, np.int8, np.uint16, np.int16, np.int32, np.uint32, np.int64, np.uint64,
@@ -321,12 +322,7 @@ ARRAYS = st.sampled_from(ARRAY_DTYPES).flatmap(
 @given(st.one_of(ARRAYS, valid_counts().map(lambda c: np.array(c, dtype=np.int64))))
 def test_hand_from_array(array):
     expected = counts_model(array)
-    hand, error = outcome_of(lambda: Hand(array))
-    if is_error(expected):
-        expect_error(expected, error)
-    else:
-        assert error is None, repr(error)
-        check_hand(hand, expected)
+    check_against(expected, lambda: Hand(array), check_hand)
 
 
 @fuzz(300)
