@@ -111,6 +111,7 @@ extensions = [
     Extension(
         os.path.splitext(source)[0].replace("/", "."),
         [source],
+        include_dirs=["ddz_fast/_core/include"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=macros + ([("DDZ_BUILD_INFO", info_literal)]

@@ -1,17 +1,18 @@
-# Bulk move generation over numpy arrays: validation and generation run without the GIL.
+# Bulk move generation over numpy arrays, the Python side: argument checks, the result buffer,
+# chunks of rows between looks at Ctrl-C, error messages. The rows run in _core/rows without
+# the GIL.
 
 import numpy as np
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdint cimport int64_t, uint8_t
+from libc.stdlib cimport free
 
-from ._core.bits cimport popcount32
 from ._cards cimport Hand
-from ._core.combos cimport is_reading
-from ._core.movegen cimport gen_leads, gen_responses
+from ._core.alloc cimport grow
+from ._core.rows cimport BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves
+from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move
 from ._rules cimport Rules, as_rules
-from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
 
 from ._moves import MOVE_DTYPE
 from .errors import InvalidCardsError, InvalidMoveError
@@ -25,12 +26,6 @@ cdef Py_ssize_t SPARE_LIMIT = 1 << 22
 
 # Rows per native call: between calls, Ctrl-C is noticed (about 10 ms of work).
 cdef Py_ssize_t CHUNK_ROWS = 1 << 16
-
-# Status of a batch run, besides the index of an invalid hand.
-cdef enum:
-    DONE = -1
-    OUT_OF_MEMORY = -2
-    BAD_PREV = -3      # BAD_PREV - i: previous move i is no reading
 
 
 cdef class _MoveBuffer:
@@ -73,85 +68,9 @@ cdef _MoveBuffer take_buffer(Py_ssize_t capacity):
         buf.data, buf.capacity = spare, spare_capacity
         spare, spare_capacity = NULL, 0
     else:
-        buf.data = <ddz_move*>malloc(capacity * sizeof(ddz_move))
-        if buf.data == NULL:
+        if grow(&buf.data, &buf.capacity, capacity) < 0:
             raise MemoryError("legal_moves_batch: out of memory")
-        buf.capacity = capacity
     return buf
-
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <string.h>
-    #if defined(__SSE2__)
-    #include <emmintrin.h>
-    #endif
-    /* One row of 15 uint8 rank counts -> nibble-packed cards and the rank masks of ddz_hand.
-       Returns 0 if a count is above its limit (4, or 1 for a joker). */
-    static inline int ddz_load_row(const uint8_t* row, uint64_t* cards, uint32_t masks[4]) {
-        uint64_t raw_lo, raw_hi, lo, hi;
-        memcpy(&raw_lo, row, 8);          /* ranks 0..7 */
-        memcpy(&raw_hi, row + 7, 8);      /* ranks 7..14 */
-        lo = raw_lo & 0x0F0F0F0F0F0F0F0FULL;   /* keeps the packing in its lanes; limits are */
-        hi = raw_hi & 0x0F0F0F0F0F0F0F0FULL;   /* checked below */
-        lo = (lo | (lo >> 4)) & 0x00FF00FF00FF00FFULL;
-        lo = (lo | (lo >> 8)) & 0x0000FFFF0000FFFFULL;
-        lo = (lo | (lo >> 16)) & 0x00000000FFFFFFFFULL;
-        hi = (hi | (hi >> 4)) & 0x00FF00FF00FF00FFULL;
-        hi = (hi | (hi >> 8)) & 0x0000FFFF0000FFFFULL;
-        hi = (hi | (hi >> 16)) & 0x00000000FFFFFFFFULL;
-    #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        {
-            /* the 15 counts and a zero byte, built in registers (a 16-byte load of a row
-               stored in two halves would stall on store forwarding) */
-            __m128i v = _mm_set_epi64x((long long)(raw_hi >> 8), (long long)raw_lo);
-            /* signed compares: counts above 127 read as negative, so test them apart */
-            __m128i limit = _mm_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 0);
-            if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(v, limit),
-                                               _mm_cmplt_epi8(v, _mm_setzero_si128()))))
-                return 0;
-            masks[0] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(0)));
-            masks[1] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(1)));
-            masks[2] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(2)));
-            masks[3] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(3)));
-        }
-    #else
-        {
-            static const uint8_t limit[15] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1};
-            uint8_t counts[16];
-            int r, k;
-            /* the counts as read into raw_lo/raw_hi: the row may change meanwhile (the
-               caller's array, without the GIL), and masks and cards must agree */
-            memcpy(counts, &raw_lo, 8);
-            memcpy(counts + 7, &raw_hi, 8);
-            masks[0] = masks[1] = masks[2] = masks[3] = 0;
-            for (r = 0; r < 15; r++) {
-                if (counts[r] > limit[r])
-                    return 0;
-                for (k = 0; k < 4; k++)
-                    masks[k] |= (uint32_t)(counts[r] > k) << r;
-            }
-        }
-    #endif
-        *cards = lo | ((hi >> 4) << 32);
-        return 1;
-    }
-    """
-    bint load_row "ddz_load_row" (const uint8_t* row, uint64_t* cards, uint32_t* masks) noexcept nogil
-
-
-cdef inline bint pack_row(const uint8_t* row, ddz_hand* h) noexcept nogil:
-    """One row of rank counts as a hand; False if it is no hand of at most 20 cards."""
-    cdef uint32_t masks[4]
-    if not load_row(row, &h.cards, masks):
-        return False
-    h.m1 = masks[0]
-    h.m2 = masks[1]
-    h.m3 = masks[2]
-    h.m4 = masks[3]
-    h.n = popcount32(masks[0]) + popcount32(masks[1]) + popcount32(masks[2]) + popcount32(masks[3])
-    return h.n <= MAX_HAND_CARDS
 
 
 cdef class _BatchInput:
@@ -234,65 +153,6 @@ cdef object as_move_array(object prevs, Py_ssize_t n):
     return converted
 
 
-cdef inline ddz_move* gen_one(const ddz_hand* h, const ddz_move* prevs, Py_ssize_t i,
-                              const ddz_rules* rules, ddz_move* out) noexcept nogil:
-    """The moves of hand i into out; NULL if its previous move is no reading."""
-    cdef ddz_move prev
-    if prevs == NULL:
-        return gen_leads(h, rules, out)
-    prev = prevs[i]     # checked and used as one copy: the caller's array may change meanwhile
-    if prev.length == 0:
-        return gen_leads(h, rules, out)
-    if not is_reading(&prev, rules):
-        return NULL
-    return gen_responses(h, &prev, rules, out)
-
-
-cdef Py_ssize_t run_batch(const uint8_t* hands, Py_ssize_t start, Py_ssize_t stop,
-                          const ddz_move* prevs, const ddz_rules* rules, int64_t* offsets,
-                          ddz_move** data, Py_ssize_t* capacity) noexcept nogil:
-    """Moves of hands start..stop-1 into *data after the offsets[start] moves already there,
-    growing it as needed. Returns DONE, OUT_OF_MEMORY, the index of the first invalid hand, or
-    BAD_PREV - index for the first invalid previous move."""
-    cdef Py_ssize_t used = offsets[start], i
-    cdef ddz_move* grown
-    cdef ddz_move* end
-    cdef ddz_hand h
-    for i in range(start, stop):
-        if not pack_row(hands + i * N_RANKS, &h):
-            return i
-        if used + MAX_MOVES > capacity[0]:
-            grown = <ddz_move*>realloc(data[0], 2 * capacity[0] * sizeof(ddz_move))
-            if grown == NULL:
-                return OUT_OF_MEMORY
-            data[0] = grown
-            capacity[0] *= 2
-        end = gen_one(&h, prevs, i, rules, data[0] + used)
-        if end == NULL:
-            return BAD_PREV - i
-        used = end - data[0]
-        offsets[i + 1] = used
-    return DONE
-
-
-cdef Py_ssize_t count_batch(const uint8_t* hands, Py_ssize_t start, Py_ssize_t stop,
-                            const ddz_move* prevs, const ddz_rules* rules, ddz_move* scratch,
-                            int64_t* counts) noexcept nogil:
-    """Number of moves of hands start..stop-1, generated into scratch (MAX_MOVES moves).
-    Returns like run_batch."""
-    cdef ddz_move* end
-    cdef ddz_hand h
-    cdef Py_ssize_t i
-    for i in range(start, stop):
-        if not pack_row(hands + i * N_RANKS, &h):
-            return i
-        end = gen_one(&h, prevs, i, rules, scratch)
-        if end == NULL:
-            return BAD_PREV - i
-        counts[i] = end - scratch
-    return DONE
-
-
 cdef check_status(_BatchInput batch, Py_ssize_t status, Rules rules):
     if status == OUT_OF_MEMORY:
         raise MemoryError("out of memory")
@@ -309,20 +169,13 @@ def legal_move_counts(hands, prevs=None, *, rules=None):
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
     counts = np.empty(batch.n, dtype=np.int64)
     cdef int64_t[::1] out = counts
-    cdef ddz_move* scratch = <ddz_move*>malloc(MAX_MOVES * sizeof(ddz_move))
-    cdef Py_ssize_t status = DONE, start, stop
-    if scratch == NULL:
-        raise MemoryError("legal_move_counts: out of memory")
-    try:
-        for start in range(0, batch.n, CHUNK_ROWS):
-            stop = min(batch.n, start + CHUNK_ROWS)
-            with nogil:
-                status = count_batch(batch.hand_data, start, stop, batch.prev_data, &r.c,
-                                     scratch, &out[0])
-            check_status(batch, status, r)
-            PyErr_CheckSignals()
-    finally:
-        free(scratch)
+    cdef Py_ssize_t status, start, stop
+    for start in range(0, batch.n, CHUNK_ROWS):
+        stop = min(batch.n, start + CHUNK_ROWS)
+        with nogil:
+            status = rows_count(batch.hand_data, batch.prev_data, start, stop, &r.c, &out[0])
+        check_status(batch, status, r)
+        PyErr_CheckSignals()
     return counts
 
 
@@ -345,8 +198,8 @@ def legal_moves_batch(hands, prevs=None, *, rules=None):
     for start in range(0, batch.n, CHUNK_ROWS):
         stop = min(batch.n, start + CHUNK_ROWS)
         with nogil:
-            status = run_batch(batch.hand_data, start, stop, batch.prev_data, &r.c, &offs[0],
-                               &buf.data, &buf.capacity)
+            status = rows_moves(batch.hand_data, batch.prev_data, start, stop, &r.c, &offs[0],
+                                &buf.data, &buf.capacity)
         check_status(batch, status, r)
         PyErr_CheckSignals()
     buf.nbytes = offs[batch.n] * sizeof(ddz_move)

@@ -3,13 +3,14 @@
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
 
+from ._core.alloc cimport grow
 from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
-from ._core.movegen cimport gen_leads, gen_responses
+from ._core.movegen cimport gen_moves
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
 
@@ -266,16 +267,13 @@ cdef class MoveList:
         cdef ddz_move buf[MAX_MOVES + 1]      # + PASS
         cdef ddz_hand h
         cdef ddz_move* end
+        cdef Py_ssize_t capacity = 0
         hand_init(&h, self.hand_cards)
-        if self.prev_move.length == 0:
-            end = gen_leads(&h, &self._rules.c, buf)
-        else:
-            end = gen_responses(&h, &self.prev_move, &self._rules.c, buf)
+        end = gen_moves(&h, &self.prev_move, &self._rules.c, buf)
         if self.can_pass:
             memset(end, 0, sizeof(ddz_move))
             end += 1
-        self.moves = <ddz_move*>malloc(((end - buf) or 1) * sizeof(ddz_move))
-        if self.moves == NULL:
+        if grow(&self.moves, &capacity, (end - buf) or 1) < 0:
             raise MemoryError()
         memcpy(self.moves, buf, (end - buf) * sizeof(ddz_move))
         self.n = end - buf

@@ -42,6 +42,13 @@ cdef extern from *:
     const int DDZ_DEBUG    # 1 in the debug build (DDZ_DEBUG=1 at build time)
 
 
+cdef inline int pop_lsb(uint32_t* mask) noexcept nogil:
+    """The lowest rank of a nonempty mask, taken out of it."""
+    cdef int r = ctz32(mask[0])
+    mask[0] &= mask[0] - 1
+    return r
+
+
 cdef inline uint32_t gather_nibble_bits(uint64_t v) noexcept nogil:
     """Bit 4r of v (and no other bit) -> bit r of the result, for r < 16."""
     v = (v | (v >> 3)) & <uint64_t>0x0303030303030303ULL

@@ -2,7 +2,7 @@
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from .bits cimport ctz32, hand_init, rank_block
+from .bits cimport hand_init, pop_lsb, rank_block
 from .typedefs cimport (
     CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, MAX_READINGS, N_KINDS, ddz_hand,
     ddz_move, ddz_rules,
@@ -37,8 +37,7 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
         m.kind = k
         m.length = length
         while tops and count < MAX_READINGS:
-            m.main = ctz32(tops)
-            tops &= tops - 1
+            m.main = pop_lsb(&tops)
             if is_reading(&m, rules):
                 out[count] = m
                 count += 1

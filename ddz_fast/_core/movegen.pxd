@@ -8,6 +8,24 @@
 
 from .typedefs cimport ddz_hand, ddz_move, ddz_rules
 
+# The two halves of gen_moves, for it alone (inline: callers reach the halves directly).
 cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil
 cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
                              ddz_move* out) noexcept nogil
+
+
+cdef inline ddz_move* gen_moves(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
+                                ddz_move* out) noexcept nogil:
+    """The legal moves of `h`: every lead when `prev` is NULL or has length 0, else the
+    answers to the reading `prev` (its kind and length with a higher main rank, bombs, the
+    rocket). Never PASS: callers that allow passing append it. The one place that tells leads
+    from answers."""
+    if prev == NULL or prev.length == 0:
+        return gen_leads(h, rules, out)
+    return gen_responses(h, prev, rules, out)
+
+
+# The moves of one kind (kind < N_KINDS; none if the rules lack it) with main rank >= min_main,
+# of every length (`length` 0) or of that length, in the order above.
+cdef ddz_move* gen_kind(int kind, const ddz_hand* h, const ddz_rules* rules, int length,
+                        int min_main, ddz_move* out) noexcept nogil

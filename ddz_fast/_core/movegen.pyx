@@ -1,11 +1,11 @@
-# Move generation kernels (see _movegen.pxd for the contract).
+# Move generation kernels (see movegen.pxd for the contract).
 #
 # A response is "the generator of the previous move's kind, restricted to its length and to
 # higher main ranks", plus bombs and the rocket (GENERATORS, near the end).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from .bits cimport ctz32, emit, move_head, rank_block
+from .bits cimport emit, move_head, pop_lsb, rank_block
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
@@ -36,8 +36,7 @@ cdef inline ddz_move* gen_sparse_ranks(ddz_move* out, uint64_t head, uint64_t he
     """emit_per_rank for masks of few ranks: a loop over the set bits only."""
     cdef int r
     while ranks:
-        r = ctz32(ranks)
-        ranks &= ranks - 1
+        r = pop_lsb(&ranks)
         out = emit(out, head + <uint64_t>r * head_step, base + (unit << (4 * r)))
     return out
 
@@ -68,8 +67,7 @@ cdef inline ddz_move* gen_trio_with(const ddz_hand* h, int kind, int kicker_coun
     cdef uint32_t trios = h.m3 & ranks_from(min_main), kickers
     cdef int t
     while trios:
-        t = ctz32(trios)
-        trios &= trios - 1
+        t = pop_lsb(&trios)
         kickers = ranks_held(h, kicker_count) & ~(<uint32_t>1 << t)
         if kicker_count == 1:
             out = emit_per_rank(out, move_head(kind, 1, t), 0, <uint64_t>3 << (4 * t), 1, kickers)
@@ -87,8 +85,7 @@ cdef inline ddz_move* emit_two_kickers(ddz_move* out, uint64_t head, uint64_t ba
     cdef uint32_t seconds
     cdef uint64_t first
     while ranks:
-        r1 = ctz32(ranks)
-        ranks &= ranks - 1
+        r1 = pop_lsb(&ranks)
         first = base + (<uint64_t>size << (4 * r1))
         if (reusable >> r1) & 1:
             out = emit(out, head, first + (<uint64_t>size << (4 * r1)))
@@ -96,8 +93,7 @@ cdef inline ddz_move* emit_two_kickers(ddz_move* out, uint64_t head, uint64_t ba
         if r1 == RANK_BLACK_JOKER and forbid_rocket:
             seconds = 0    # the only higher rank is the red joker
         while seconds:
-            r2 = ctz32(seconds)
-            seconds &= seconds - 1
+            r2 = pop_lsb(&seconds)
             out = emit(out, head, first + (<uint64_t>size << (4 * r2)))
     return out
 
@@ -110,8 +106,7 @@ cdef inline ddz_move* gen_four_two(const ddz_hand* h, const ddz_rules* rules, in
     cdef bint distinct = not singles or (rules.distinct_single_kickers >> kind) & 1
     cdef int q
     while quads:
-        q = ctz32(quads)
-        quads &= quads - 1
+        q = pop_lsb(&quads)
         others = ~(<uint32_t>1 << q)
         out = emit_two_kickers(out, move_head(kind, 1, q), <uint64_t>4 << (4 * q), 1 if singles else 2,
                                (h.m1 if singles else h.m2) & others,
@@ -159,8 +154,7 @@ cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int 
         return emit_two_kickers(out, head, base, size, ranks, 0 if distinct else h.m2 & others,
                                 not rules.rocket_kickers)
     while ranks:
-        r = ctz32(ranks)
-        ranks &= ranks - 1
+        r = pop_lsb(&ranks)
         cap = ((h.cards >> (4 * r)) & 0xF) // size
         c.unit[m] = <uint64_t>size << (4 * r)
         c.cap[m] = 1 if distinct else cap
@@ -213,8 +207,7 @@ cdef inline ddz_move* gen_chains(const ddz_hand* h, const ddz_rules* rules, int 
         starts = run & ranks_from(min_main - L + 1)
         block = rank_block(L - 1, L) * <uint64_t>unit
         while starts:
-            s = ctz32(starts)
-            starts &= starts - 1
+            s = pop_lsb(&starts)
             if wings:
                 out = gen_plane_kickers(h, rules, kind, L, s + L - 1, block << (4 * s), out)
             else:
@@ -312,11 +305,17 @@ GENERATORS[:] = [
 ]
 
 
+cdef ddz_move* gen_kind(int kind, const ddz_hand* h, const ddz_rules* rules, int length,
+                        int min_main, ddz_move* out) noexcept nogil:
+    if (rules.kinds >> kind) & 1:
+        return GENERATORS[kind](h, rules, length, min_main, out)
+    return out
+
+
 cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil:
     cdef int k
     for k in range(N_KINDS):
-        if (rules.kinds >> k) & 1:
-            out = GENERATORS[k](h, rules, 0, 0, out)
+        out = gen_kind(k, h, rules, 0, 0, out)
     return out
 
 
@@ -325,8 +324,7 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
     cdef int k = prev.kind
     if k >= KIND_ROCKET:
         return out          # nothing beats the rocket
-    if (rules.kinds >> k) & 1:
-        out = GENERATORS[k](h, rules, prev.length, prev.main + 1, out)
+    out = gen_kind(k, h, rules, prev.length, prev.main + 1, out)
     if k != KIND_BOMB and (rules.kinds >> KIND_BOMB) & 1:
         out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
     if (rules.kinds >> KIND_ROCKET) & 1:

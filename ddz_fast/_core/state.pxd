@@ -79,7 +79,7 @@ cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rul
 # none once the game is over. Room for MAX_MOVES + 1 actions.
 cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
                                    ddz_move* out) noexcept nogil
-# The legal moves in the play phase (PASS, length 0, last when allowed), as gen_leads.
+# The legal moves in the play phase (PASS, length 0, last when allowed), as gen_moves.
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
 

@@ -5,7 +5,7 @@ from libc.stdlib cimport realloc
 from libc.string cimport memset
 
 from .bits cimport DDZ_DEBUG, ctz32, hand_init
-from .movegen cimport gen_leads, gen_responses
+from .movegen cimport gen_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
     KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
@@ -219,9 +219,9 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
     if s.phase != PHASE_PLAY:
         return out
     hand_init(&h, s.hands[s.to_move])
+    out = gen_moves(&h, &s.last_move, rules, out)
     if s.last_move.length == 0:
-        return gen_leads(&h, rules, out)
-    out = gen_responses(&h, &s.last_move, rules, out)
+        return out
     memset(out, 0, sizeof(ddz_move))        # PASS
     return out + 1
 

@@ -1,0 +1,97 @@
+# The row loop of the batch functions (see rows.pxd).
+
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from .alloc cimport grow
+from .bits cimport popcount32
+from .combos cimport is_reading
+from .movegen cimport gen_moves
+from .typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
+
+cdef extern from "ddz_load_row.h":
+    bint load_row "ddz_load_row" (const uint8_t* row, uint64_t* cards, uint32_t* masks) noexcept nogil
+
+
+cdef inline bint pack_row(const uint8_t* row, ddz_hand* h) noexcept nogil:
+    """One row of rank counts as a hand; False if it is no hand of at most 20 cards."""
+    cdef uint32_t masks[4]
+    if not load_row(row, &h.cards, masks):
+        return False
+    h.m1 = masks[0]
+    h.m2 = masks[1]
+    h.m3 = masks[2]
+    h.m4 = masks[3]
+    h.n = popcount32(masks[0]) + popcount32(masks[1]) + popcount32(masks[2]) + popcount32(masks[3])
+    return h.n <= MAX_HAND_CARDS
+
+
+# Where the moves of the rows go. A sink is a `take` function, called once per row with the
+# end of the moves generated at `out` (room for MAX_MOVES); it returns 0, or -1 if out of
+# memory, and points `out` where the next row's moves go. Each entry point hands its own take
+# to the inline row loop, so that the compiler inlines it: called through a pointer, a take
+# cost 10 to 20 instructions a row (callgrind), a few percent of the batch rate of answers.
+# The other fields belong to the sinks; a new sink (legal ids, masks) adds its own.
+ctypedef struct row_sink:
+    ddz_move* out
+    int64_t* counts             # take_count: one per row; take_moves: the CSR offsets
+    ddz_move** moves            # take_moves: the caller's array
+    Py_ssize_t* capacity
+
+ctypedef int (*row_take)(row_sink* sink, Py_ssize_t row, ddz_move* end) noexcept nogil
+
+
+cdef inline Py_ssize_t run_rows(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
+                                Py_ssize_t stop, const ddz_rules* rules, row_sink* sink,
+                                row_take take) noexcept nogil:
+    cdef ddz_hand h
+    cdef ddz_move prev
+    cdef Py_ssize_t i
+    memset(&prev, 0, sizeof(ddz_move))      # length 0: a lead
+    for i in range(start, stop):
+        if not pack_row(hands + i * N_RANKS, &h):
+            return i
+        if prevs != NULL:
+            prev = prevs[i]     # checked and used as one copy: the caller's array may change meanwhile
+            if prev.length and not is_reading(&prev, rules):
+                return BAD_PREV - i
+        if take(sink, i, gen_moves(&h, &prev, rules, sink.out)) < 0:
+            return OUT_OF_MEMORY
+    return DONE
+
+
+cdef inline int take_count(row_sink* sink, Py_ssize_t row, ddz_move* end) noexcept nogil:
+    sink.counts[row] = end - sink.out
+    return 0
+
+
+cdef Py_ssize_t rows_count(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
+                           Py_ssize_t stop, const ddz_rules* rules,
+                           int64_t* counts) noexcept nogil:
+    cdef ddz_move scratch[MAX_MOVES]
+    cdef row_sink sink
+    sink.out = scratch
+    sink.counts = counts
+    return run_rows(hands, prevs, start, stop, rules, &sink, take_count)
+
+
+cdef inline int take_moves(row_sink* sink, Py_ssize_t row, ddz_move* end) noexcept nogil:
+    cdef Py_ssize_t used = end - sink.moves[0]
+    sink.counts[row + 1] = used
+    if grow(sink.moves, sink.capacity, used + MAX_MOVES) < 0:
+        return -1
+    sink.out = sink.moves[0] + used
+    return 0
+
+
+cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
+                           Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
+                           ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
+    cdef row_sink sink
+    if grow(moves, capacity, offsets[start] + MAX_MOVES) < 0:
+        return OUT_OF_MEMORY
+    sink.out = moves[0] + offsets[start]
+    sink.counts = offsets
+    sink.moves = moves
+    sink.capacity = capacity
+    return run_rows(hands, prevs, start, stop, rules, &sink, take_moves)
