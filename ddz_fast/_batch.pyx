@@ -113,14 +113,17 @@ cdef class _BatchInput:
                 self.prev_data = <const ddz_move*>&self.prev_view[0]
 
     def raise_bad_hand(self, a, Py_ssize_t i):
+        row = a[i].tolist()      # read again for the message: another thread may have changed it
         try:
-            Hand(a[i].tolist())
+            Hand(row)
         except InvalidCardsError as e:
             raise InvalidCardsError(f"hands[{i}]: {e}") from None
-        raise AssertionError(f"hands[{i}] = {a[i]} was flagged but is valid")
+        raise InvalidCardsError(f"hands[{i}] was no hand of at most 20 cards when it was read "
+                                f"(it has changed since, to {row}: another thread wrote it)")
 
     def raise_bad_prev(self, Py_ssize_t i, Rules rules):
-        raise InvalidMoveError(f"prevs[{i}] = {self.prevs[i]} is no combination under {rules!r}")
+        raise InvalidMoveError(f"prevs[{i}] was no combination under {rules!r} when it was read "
+                               f"(prevs[{i}] = {self.prevs[i]})")
 
 
 # The largest value of each field of MOVE_DTYPE.

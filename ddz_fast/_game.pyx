@@ -4,10 +4,11 @@ import secrets
 from collections.abc import Sequence
 
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
 
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
+from ._core.alloc cimport grow
 from ._core.bits cimport card_count, cards_contain, cards_valid
 from ._core.combos cimport is_reading
 from ._core.state cimport (
@@ -508,11 +509,10 @@ cdef class Game:
         other.g.steps = NULL
         other.g.capacity = other.g.n_steps = 0
         if stack and self.g.n_steps:
-            other.g.steps = <ddz_step*>malloc(self.g.n_steps * sizeof(ddz_step))
-            if other.g.steps == NULL:
-                raise MemoryError()
+            if grow(&other.g.steps, &other.g.capacity, self.g.n_steps) < 0:
+                raise MemoryError("game history")
             memcpy(other.g.steps, self.g.steps, self.g.n_steps * sizeof(ddz_step))
-            other.g.capacity = other.g.n_steps = self.g.n_steps
+            other.g.n_steps = self.g.n_steps
         return other
 
     def __copy__(self):

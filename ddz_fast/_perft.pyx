@@ -2,8 +2,9 @@
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free
 
+from ._core.alloc cimport grow
 from ._game cimport Game, push
 from ._moves cimport move_from_c
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_game, game_undo, state_legal_moves
@@ -68,12 +69,12 @@ def perft(Game game not None, depth, *, divide=False, bulk=True):
     p.g.steps = NULL
     p.g.n_steps = p.g.capacity = 0
     p.until_signals = SIGNAL_INTERVAL
-    p.moves = <ddz_move*>malloc((levels + 1) * (MAX_MOVES + 1) * sizeof(ddz_move))
-    cdef Py_ssize_t n, i
+    p.moves = NULL
+    cdef Py_ssize_t room = 0, n, i
     cdef uint64_t count
     try:
-        if p.moves == NULL:
-            raise MemoryError()
+        if grow(&p.moves, &room, (levels + 1) * (MAX_MOVES + 1)) < 0:
+            raise MemoryError("perft: the move stack")
         if not divide:
             with nogil:
                 count = perft_count(&p, levels, p.moves)

@@ -361,10 +361,6 @@ def test_batch_arrays_cannot_be_resized_during_a_call():
     assert refused, "no resize was tried during a call"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "_BatchInput.raise_bad_hand re-reads the caller's row to format the error (Hand(a[i].tolist())) "
-    "and raises AssertionError('hands[i] = ... was flagged but is valid') when another thread made "
-    "the row valid after the kernel read it: neither InvalidCardsError nor a result"))
 def test_batch_row_made_valid_while_the_error_is_reported():
     # The writer stands for a thread writing without the GIL (a large numpy copy); a forked
     # process writing shared memory does the same, only much more often than a thread can.

@@ -5,11 +5,13 @@
 from libc.stdint cimport SIZE_MAX
 from libc.stdlib cimport malloc, realloc
 
+from .state cimport ddz_step
 from .typedefs cimport ddz_move
 
 # The element types of such arrays; add types as needed.
 ctypedef fused growable:
     ddz_move
+    ddz_step
 
 
 cdef inline int grow(growable** data, Py_ssize_t* capacity, Py_ssize_t needed) noexcept nogil:

@@ -1,10 +1,10 @@
 # The game as native state (RULES.md sections 2 to 4 and 7).
 
 from libc.stdint cimport int64_t, uint32_t, uint64_t
-from libc.stdlib cimport realloc
 from libc.string cimport memset
 
-from .bits cimport DDZ_DEBUG, ctz32, hand_init
+from .alloc cimport grow
+from .bits cimport DDZ_DEBUG, hand_init, pop_lsb
 from .movegen cimport gen_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
@@ -62,8 +62,7 @@ cdef inline uint64_t hand_key(int seat, uint64_t cards, uint32_t ranks) noexcept
     cdef uint64_t key = 0
     cdef int r
     while ranks:
-        r = ctz32(ranks)
-        ranks &= ranks - 1
+        r = pop_lsb(&ranks)
         key ^= ZOBRIST[seat][r][(cards >> (4 * r)) & 0xF]
     return key
 
@@ -244,15 +243,9 @@ cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
 
 
 cdef int game_push(ddz_game* g, const ddz_move* action) noexcept nogil:
-    cdef ddz_step* grown
-    cdef Py_ssize_t capacity
-    if g.n_steps == g.capacity:
-        capacity = 2 * g.capacity if g.capacity else 64
-        grown = <ddz_step*>realloc(g.steps, capacity * sizeof(ddz_step))
-        if grown == NULL:
-            return PUSH_NO_MEMORY
-        g.steps = grown
-        g.capacity = capacity
+    # Room for a whole game's history at the first push (a deal takes about 30 actions).
+    if grow(&g.steps, &g.capacity, g.n_steps + 1 if g.capacity else 64) < 0:
+        return PUSH_NO_MEMORY
     g.steps[g.n_steps].before = g.s
     g.steps[g.n_steps].action = action[0]
     if not state_apply(&g.s, action, &g.rules):
