@@ -8,6 +8,7 @@ from ._core.typedefs cimport ddz_move, ddz_rules
 
 cdef class Move:
     cdef ddz_move c
+    cdef bint made              # set once (by __init__ or a trusted constructor): immutable after
 
 
 cdef class MoveList:

@@ -17,9 +17,8 @@ PASS: Move
 
 @disjoint_base
 class Move:
-    def __new__(cls, kind: Kind | str | None = None, length: SupportsIndex | None = None,
-                main: SupportsIndex | None = None, cards: _CardsLike | None = None, *,
-                rules: Rules | None = None) -> Move: ...
+    def __init__(self, kind: Kind | str, length: SupportsIndex, main: SupportsIndex,
+                 cards: _CardsLike, *, rules: Rules | None = None) -> None: ...
     @staticmethod
     def parse(text: str, *, rules: Rules | None = None) -> Move: ...
     @staticmethod

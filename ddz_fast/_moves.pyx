@@ -28,11 +28,13 @@ if (MOVE_DTYPE.itemsize != sizeof(ddz_move)
     raise ImportError("MOVE_DTYPE does not match the C move layout on this platform")
 
 cdef tuple KINDS = tuple(Kind)
+cdef Rules DEFAULT_RULES = as_rules(None)
 
 
 cdef Move move_from_c(const ddz_move* m):
-    cdef Move move = Move.__new__(Move)
+    cdef Move move = Move.__new__(Move)      # no __cinit__: this runs for every listed move
     move.c = m[0]
+    move.made = True
     return move
 
 
@@ -86,11 +88,9 @@ cdef class Move:
     text. ``str()`` writes the main part, then ``+`` and the kickers: ``444555666+333``.
     """
 
-    # Made in __cinit__, which runs once per object: a Move cannot be changed by calling
-    # __init__ again (there is none), and Move.__new__(Move) is a pass.
-    def __cinit__(self, kind=None, length=None, main=None, cards=None, *, rules=None):
-        if kind is None and length is None and main is None and cards is None:
-            return
+    def __init__(self, kind, length, main, cards, *, rules=None):
+        if self.made:
+            raise TypeError("a Move is immutable: __init__ may not be called again")
         cdef Rules r = as_rules(rules)
         try:
             k = Kind(kind)
@@ -99,16 +99,19 @@ cdef class Move:
                 f"unknown kind {kind!r}; kinds are {', '.join(Kind)}") from None
         length = check_int(length, "length", 1, 255, error=InvalidMoveError)
         main = check_int(main, "main", 0, 255, error=InvalidMoveError)
-        cdef uint64_t packed = packed_from(cards, MAX_HAND_CARDS)
-        self.c.kind = k.code
-        self.c.length = length
-        self.c.main = main
-        self.c.cards = packed
-        if not is_reading(&self.c, &r.c):
+        cdef ddz_move m
+        memset(&m, 0, sizeof(ddz_move))
+        m.kind = k.code
+        m.length = length
+        m.main = main
+        m.cards = packed_from(cards, MAX_HAND_CARDS)
+        if not is_reading(&m, &r.c):
             main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
             raise InvalidMoveError(
-                f"{cards_text(self.c.cards)!r} is no {k} of length {length} with main rank "
+                f"{cards_text(m.cards)!r} is no {k} of length {length} with main rank "
                 f"{main_name} under {r!r}")
+        self.c = m                 # only a checked move: a failed __init__ leaves a pass
+        self.made = True
 
     @staticmethod
     def parse(text, *, rules=None):
@@ -254,8 +257,8 @@ cdef class MoveList:
 
     def __cinit__(self):
         self.moves = NULL
-        self.n = -1
-        self._rules = as_rules(None)   # made without __init__: the empty list of an empty hand
+        self.n = 0          # made without make_move_list: the empty list (it never generates)
+        self._rules = DEFAULT_RULES
 
     def __dealloc__(self):
         free(self.moves)
@@ -356,12 +359,15 @@ cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, 
             and (prev.length == 0 or combo_beats(m, prev)))
 
 
-PASS = Move.__new__(Move)      # all fields zero: the MOVE_DTYPE row of "no move"
+cdef ddz_move NO_MOVE
+memset(&NO_MOVE, 0, sizeof(ddz_move))
+PASS = move_from_c(&NO_MOVE)    # all fields zero: the MOVE_DTYPE row of "no move"
 
 
 cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, bint can_pass):
     cdef MoveList moves = MoveList.__new__(MoveList)
     moves.hand_cards = hand
+    moves.n = -1            # generated on first use
     if prev != NULL:
         moves.prev_move = prev[0]
     moves.can_pass = can_pass

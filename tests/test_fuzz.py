@@ -1207,7 +1207,8 @@ def test_pickle_of_a_copy_without_history():
 
 
 def test_empty_values_cannot_be_reinitialised():
-    # As with tuple and str, __init__ is object's: calling it again changes nothing.
+    # A Hand is made in __cinit__ (its __init__ is object's, which changes nothing, as for
+    # tuple); a Move refuses a second __init__.
     hand = Hand("")
     table = {hand: 1}
     hand.__init__("333")
@@ -1216,7 +1217,8 @@ def test_empty_values_cannot_be_reinitialised():
     game.play("3")
     a_pass = game.legal_moves()[-1]
     assert a_pass == PASS
-    a_pass.__init__("bomb", 1, 0, "3333")
+    with pytest.raises(TypeError):
+        a_pass.__init__("bomb", 1, 0, "3333")
     assert a_pass == PASS and hash(a_pass) == hash(PASS)
 
 

@@ -177,8 +177,13 @@ def test_crafted_game_pickles_replay_through_checks():
 
 
 def test_values_are_immutable():
-    PASS.__init__("single", 1, 0, "3")         # object.__init__, as for tuple: no effect
+    with pytest.raises(TypeError, match="immutable"):
+        PASS.__init__("single", 1, 0, "3")
     assert PASS.length == 0 and str(PASS) == "pass"
+    listed = legal_moves("34", "3")[0]
+    with pytest.raises(TypeError, match="immutable"):
+        listed.__init__("single", 1, 0, "3")
+    assert listed == Move.parse("4")
     default = legal_moves("3").rules
     with pytest.raises(TypeError, match="immutable"):
         default.__init__(distinct_single_wings=True)
@@ -189,11 +194,10 @@ def test_values_are_immutable():
 
 
 def test_a_failed_move_constructor_makes_no_move():
-    with pytest.raises(InvalidMoveError):
-        Move.__new__(Move, "single", 1, 5, "3")
     move = Move.__new__(Move)
-    move.__init__("single", 1, 5, "3")
-    assert move == PASS
+    with pytest.raises(InvalidMoveError):
+        move.__init__("single", 1, 5, "3")
+    assert move == PASS                        # nothing of the refused move stays
 
 
 # --- 4. None is no typed argument ------------------------------------------------------------
