@@ -85,7 +85,6 @@ def _replay(cls, start, actions):
 cdef object position_of(const ddz_state* s, rules):
     """The Position of a native state (checked like any other)."""
     from .position import DECK, Position, cards_text as counts_text
-    cdef int seat, rank
     cdef uint64_t held = s.hands[0] + s.hands[1] + s.hands[2]     # nibbles stay below 16
     auction = s.phase == PHASE_AUCTION
     held += s.kitty if auction else s.played[0] + s.played[1] + s.played[2]

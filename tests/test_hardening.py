@@ -14,7 +14,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import (
-    MOVE_DTYPE, PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError,
+    PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError,
     InvalidMoveError, Kind, Move, MoveList, RedealLimitError, Rules, Series, legal_move_counts,
     legal_moves, legal_moves_batch, perft, score, simulate,
 )

@@ -8,9 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from ddz_fast import (
-    PASS, Game, Hand, InvalidPositionError, Move, Position, Rules, Simulation, simulate,
-)
+from ddz_fast import Game, InvalidPositionError, Move, Position, Rules, Simulation, simulate
 from test_game import snapshot
 
 RULE_SETS = [Rules(), Rules(auction="single_round"), Rules(distinct_single_wings=True),

@@ -19,7 +19,6 @@ import threading
 import time
 
 import numpy as np
-import pytest
 
 import reference
 from ddz_fast import (
