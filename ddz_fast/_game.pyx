@@ -9,7 +9,7 @@ from libc.string cimport memcpy, memset
 
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
 from ._core.alloc cimport grow
-from ._core.bits cimport card_count, cards_contain, cards_valid
+from ._core.bits cimport cards_contain, cards_valid
 from ._core.combos cimport is_reading
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
