@@ -15,6 +15,7 @@ PHASES: tuple[str, ...]
 def score(bid: int, bombs: int, landlord_won: bool, spring: bool = False,
           anti_spring: bool = False) -> tuple[int, int, int]: ...
 REDEAL_LIMIT: int
+HIGHEST_BID: int
 
 def _replay(cls: type[Game], start: str, actions: list[int | Move]) -> Game: ...
 

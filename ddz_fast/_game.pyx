@@ -29,6 +29,7 @@ from .result import Result
 
 PHASES = ("auction", "play", "over")
 REDEAL_LIMIT = MAX_REDEALS          # all-pass auctions per deal at most (RedealLimitError)
+HIGHEST_BID = MAX_BID
 
 
 cdef int as_bid(object bid) except -1:

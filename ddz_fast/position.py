@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._cards import RANK_SYMBOLS, Hand
-from ._game import REDEAL_LIMIT
+from ._game import HIGHEST_BID as MAX_BID, REDEAL_LIMIT
 from ._moves import Move, classify
 from ._rules import FIELDS, Rules
 from .checks import check_int, check_seed
@@ -27,7 +27,6 @@ from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 
 PHASES = ("auction", "play", "over")
 DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
-MAX_BID = 3
 NO_CARDS = Hand()
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
 
