@@ -5,6 +5,7 @@ of a hand, ``classify`` reads a set of cards, ``beats`` compares two plays; the 
 RULES.md of the project.
 """
 
+from ._actions import ActionSpace, every_play
 from ._batch import legal_move_counts, legal_moves_batch
 from ._build import build_info
 from ._cards import RANK_SYMBOLS, Hand
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AUCTIONS",
+    "ActionSpace",
     "MOVE_DTYPE",
     "OUTCOME_DTYPE",
     "PASS",
@@ -56,6 +58,7 @@ __all__ = [
     "beats",
     "build_info",
     "classify",
+    "every_play",
     "legal_move_counts",
     "legal_moves",
     "legal_moves_batch",

@@ -24,8 +24,6 @@ cdef Py_ssize_t spare_capacity = 0
 cdef Py_ssize_t SPARE_LIMIT = 1 << 22
 
 
-# Rows per native call: between calls, Ctrl-C is noticed (about 10 ms of work).
-cdef Py_ssize_t CHUNK_ROWS = 1 << 16
 
 
 cdef class _MoveBuffer:
@@ -80,12 +78,7 @@ cdef class _BatchInput:
     its buffer cannot be resized or freed by another thread meanwhile.
     """
 
-    cdef object hands, prevs
-    cdef Py_ssize_t n
-    cdef const uint8_t[:, ::1] hand_view
-    cdef const uint8_t[::1] prev_view
-    cdef const uint8_t* hand_data
-    cdef const ddz_move* prev_data
+    # fields: see _batch.pxd
 
     def __init__(self, hands, prevs, Rules rules):
         try:
@@ -156,13 +149,14 @@ cdef object as_move_array(object prevs, Py_ssize_t n):
     return converted
 
 
-cdef check_status(_BatchInput batch, Py_ssize_t status, Rules rules):
+cdef int check_status(_BatchInput batch, Py_ssize_t status, Rules rules) except -1:
     if status == OUT_OF_MEMORY:
         raise MemoryError("out of memory")
     if status >= 0:
         batch.raise_bad_hand(batch.hands, status)
     if status <= BAD_PREV:
         batch.raise_bad_prev(BAD_PREV - status, rules)
+    return 0
 
 
 def legal_move_counts(hands, prevs=None, *, rules=None):

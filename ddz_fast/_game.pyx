@@ -88,14 +88,15 @@ cdef object position_of(const ddz_state* s, rules):
     from .position import DECK, Position, cards_text as counts_text
     cdef uint64_t held = s.hands[0] + s.hands[1] + s.hands[2]     # nibbles stay below 16
     auction = s.phase == PHASE_AUCTION
-    held += s.kitty if auction else s.played[0] + s.played[1] + s.played[2]
+    unscored = s.phase == PHASE_OVER and s.landlord == NO_SEAT     # ended in the auction
+    held += s.kitty if auction or unscored else s.played[0] + s.played[1] + s.played[2]
     hands = [hand_from_packed(s.hands[seat]) for seat in range(3)]
     played = [hand_from_packed(s.played[seat]) for seat in range(3)]
     out = counts_text([DECK[rank] - ((held >> (4 * rank)) & 0xF) for rank in range(N_RANKS)])
     return Position(
         phase=PHASES[s.phase], hands=hands,
         to_move=None if s.phase == PHASE_OVER else s.to_move,
-        landlord=None if auction else s.landlord, bid=s.bid, kitty=hand_from_packed(s.kitty),
+        landlord=None if auction or unscored else s.landlord, bid=s.bid, kitty=hand_from_packed(s.kitty),
         played=played,
         plays=(s.plays[0], s.plays[1], s.plays[2]), bombs=s.bombs,
         trick=(move_from_c(&s.last_move), s.last_mover) if s.last_move.length else None,
@@ -133,6 +134,10 @@ cdef int set_position(ddz_state* s, position) except -1:
         s.speeches = position.speeches
         s.high_bidder = NO_SEAT if position.high is None else position.high
         s.passes = s.speeches if position.high is None else (s.to_move - s.high_bidder + 2) % 3
+    elif position.landlord is None:         # a deal that ended in the auction
+        s.landlord = s.high_bidder = NO_SEAT
+        s.to_move = (s.first_bidder + 2) % 3    # the third pass
+        s.passes = s.speeches = 3
     else:
         s.landlord = s.high_bidder = position.landlord
         if s.phase == PHASE_OVER:
@@ -176,7 +181,7 @@ cdef class Game:
         self._rules = as_rules(rules)
         self.g.rules = self._rules.c
         self.g.n_steps = 0
-        state_deal(&self.g.s, seed, 0, first)
+        state_deal(&self.g.s, seed, 0, first, &self.g.rules)
 
     @classmethod
     def from_hands(cls, hands, *, landlord=0, bid=1, kitty=None, rules=None):
@@ -370,7 +375,10 @@ cdef class Game:
         cdef int64_t multiplier
         if self.g.s.phase != PHASE_OVER:
             return None
-        multiplier = state_scores(&self.g.s, scores, &spring, &anti_spring)
+        multiplier = state_scores(&self.g.s, &self.g.rules, scores, &spring, &anti_spring)
+        if self.g.s.landlord == NO_SEAT:        # an auction without a bid ended the deal
+            return Result(winner=None, landlord=None, bid=0, bombs=0, spring=False,
+                          anti_spring=False, multiplier=0, scores=(0, 0, 0))
         return Result(
             winner="landlord" if self.g.s.winner == self.g.s.landlord else "farmers",
             landlord=self.g.s.landlord, bid=self.g.s.bid, bombs=self.g.s.bombs, spring=spring,

@@ -6,6 +6,8 @@ from typing_extensions import disjoint_base
 
 MAX_MOVES: int
 AUCTIONS: tuple[str, ...]
+ALL_PASS: tuple[str, ...]
+SCORINGS: tuple[str, ...]
 STAGES: tuple[str, ...]
 
 _Setter = Callable[[dict[str, int], Any], None]
@@ -42,11 +44,25 @@ PRESETS: dict[str, dict[str, Any]]
 @disjoint_base
 class Rules:
     distinct_single_wings: Final[bool]
-    auction: Final[Literal["open", "single_round"]]
-    def __init__(self, distinct_single_wings: bool = False,
-                 auction: Literal["open", "single_round"] = "open") -> None: ...
-    def replace(self, *, distinct_single_wings: bool = ...,
-                auction: Literal["open", "single_round"] = ...) -> Rules: ...
+    auction: Final[Literal["open", "single_round", "none"]]
+    four_with_two: Final[bool]
+    distinct_four_two_singles: Final[bool]
+    quad_wings: Final[bool]
+    extending_wings: Final[bool]
+    all_pass: Final[Literal["redeal", "end"]]
+    scoring: Final[Literal["points", "win", "wp", "adp", "logadp"]]
+    spring: Final[bool]
+    rocket_kickers: Final[bool]
+    def __init__(self, distinct_single_wings: bool = False, auction: Literal["open", "single_round", "none"] = "open",
+                 four_with_two: bool = True, distinct_four_two_singles: bool = True,
+                 quad_wings: bool = True, extending_wings: bool = True,
+                 all_pass: Literal["redeal", "end"] = "redeal", scoring: Literal["points", "win", "wp", "adp", "logadp"] = "points",
+                 spring: bool = True, rocket_kickers: bool = False) -> None: ...
+    def replace(self, *, distinct_single_wings: bool = ..., auction: Literal["open", "single_round", "none"] = ...,
+                four_with_two: bool = ..., distinct_four_two_singles: bool = ...,
+                quad_wings: bool = ..., extending_wings: bool = ..., all_pass: Literal["redeal", "end"] = ...,
+                scoring: Literal["points", "win", "wp", "adp", "logadp"] = ..., spring: bool = ...,
+                rocket_kickers: bool = ...) -> Rules: ...
     @property
     def name(self) -> str | None: ...
     @staticmethod

@@ -3,7 +3,9 @@
 
 import argparse
 
-from ._core.typedefs cimport KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS, ddz_rules
+from ._core.typedefs cimport (
+    KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS, ddz_rules,
+)
 from ._core.typedefs cimport MAX_MOVES as C_MAX_MOVES
 
 from .checks import check_bool, check_choice
@@ -11,7 +13,9 @@ from .checks import check_bool, check_choice
 # Room for the moves of one hand: bench/max_moves.py proves every preset stays within it.
 MAX_MOVES = C_MAX_MOVES
 
-AUCTIONS = ("open", "single_round")
+AUCTIONS = ("open", "single_round", "none")
+ALL_PASS = ("redeal", "end")
+SCORINGS = ("points", "win", "wp", "adp", "logadp")
 STAGES = ("auction", "play")
 
 
@@ -74,7 +78,13 @@ cdef dict SWITCHES = {
     "kinds": (1 << N_KINDS) - 1,
     "distinct_single_kickers": 1 << KIND_FOUR_TWO_SINGLES,
     "rocket_kickers": False,
+    "quad_wings": True,
+    "extending_wings": True,
     "single_round_auction": False,
+    "no_auction": False,
+    "all_pass_ends": False,
+    "scoring": 0,
+    "spring": True,
 }
 
 # The fields, in the order of Rules' positional arguments and pickles: append, never reorder.
@@ -85,9 +95,42 @@ FIELDS = (
          c=lambda s, on: s.update(
              distinct_single_kickers=s["distinct_single_kickers"] | on << KIND_PLANE_SINGLES)),
     Choice("auction", AUCTIONS, default="open", stage="auction",
-           help="auction variant: 'open' (players speak until a bid is followed by two passes) "
-                "or 'single_round' (every seat speaks once)",
-           c=lambda s, auction: s.update(single_round_auction=auction == "single_round")),
+           help="auction variant: 'open' (players speak until a bid is followed by two passes), "
+                "'single_round' (every seat speaks once) or 'none' (seat 0 is the landlord at "
+                "bid 1 and leads at once)",
+           c=lambda s, auction: s.update(single_round_auction=auction == "single_round",
+                                         no_auction=auction == "none")),
+    Flag("four_with_two", default=True, stage="play",
+         help="four of a rank with two single or two pair kickers is a combination",
+         c=lambda s, on: s.update(kinds=s["kinds"] if on else s["kinds"] & ~(
+             1 << KIND_FOUR_TWO_SINGLES | 1 << KIND_FOUR_TWO_PAIRS))),
+    Flag("distinct_four_two_singles", default=True, stage="play",
+         help="the two single kickers of a four with two must have different ranks",
+         c=lambda s, on: s.update(distinct_single_kickers=s["distinct_single_kickers"] & ~(
+             (not on) << KIND_FOUR_TWO_SINGLES))),
+    Flag("quad_wings", default=True, stage="play",
+         help="the single kickers of a plane may hold all four cards of a rank",
+         c=lambda s, on: s.update(quad_wings=on)),
+    Flag("extending_wings", default=True, stage="play",
+         help="the single kickers of a plane may hold three cards of a rank next to it "
+              "(3..A), which would lengthen the plane",
+         c=lambda s, on: s.update(extending_wings=on)),
+    Choice("all_pass", ALL_PASS, default="redeal", stage="auction",
+           help="when nobody bids: 'redeal' (the next seat bids first on a new deal) or 'end' "
+                "(the deal ends unscored)",
+           c=lambda s, value: s.update(all_pass_ends=value == "end")),
+    Choice("scoring", SCORINGS, default="points", stage="play",
+           help="what a deal pays: 'points' (each farmer settles bid x 2**bombs with the "
+                "landlord), 'win' (1 to each winner, 0 to the others), or DouZero's rewards "
+                "'wp' (the landlord +-1, each farmer the opposite), 'adp' (+-2**bombs), "
+                "'logadp' (+-(bombs + 1))",
+           c=lambda s, value: s.update(scoring=SCORINGS.index(value))),
+    Flag("spring", default=True, stage="play",
+         help="a spring or an anti-spring doubles the points",
+         c=lambda s, on: s.update(spring=on)),
+    Flag("rocket_kickers", default=False, stage="play",
+         help="both jokers may serve together as the kickers of a four with two or a plane",
+         c=lambda s, on: s.update(rocket_kickers=on)),
 )
 
 cdef tuple NAMES = tuple(field.name for field in FIELDS)
@@ -202,6 +245,15 @@ cdef class Rules:
 PRESETS = {
     "standard": {},                                 # RULES.md's defaults (seed 000)
     "strict": {"distinct_single_wings": True},      # seeds 002 and 004
+    # RLCard 1.2.0 (its judger's solo_attachments and its action table)
+    "rlcard": {"distinct_four_two_singles": False, "quad_wings": False, "extending_wings": False,
+               "auction": "none", "scoring": "win"},
+    # OpenSpiel 2.0.2's dou_dizhu
+    "openspiel": {"four_with_two": False, "quad_wings": False, "all_pass": "end"},
+    # DouZero 1.1.0 (its move generator and detector, env and rewards: "adp" is its default
+    # objective; scoring="points" gives its game scores)
+    "douzero": {"distinct_four_two_singles": False, "rocket_kickers": True,
+                "extending_wings": False, "auction": "none", "scoring": "adp", "spring": False},
 }
 PRESET_RULES = {name: Rules(**changes) for name, changes in PRESETS.items()}
 PRESET_NAMES = {(<Rules>rules).values: name for name, rules in PRESET_RULES.items()}

@@ -11,7 +11,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from ._core.playout cimport playout, playout_counts, uniform_policy
 from ._core.rng cimport splitmix64
-from ._core.state cimport MAX_REDEALS, ddz_state, state_deal, state_scores
+from ._core.state cimport MAX_REDEALS, NO_SEAT, ddz_state, state_deal, state_scores
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
 from ._rules cimport Rules, as_rules
 
@@ -83,13 +83,13 @@ cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* acti
     cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
     cdef playout_counts counts
     cdef bint spring, anti_spring
-    state_deal(&s, seed, 0, -1)
+    state_deal(&s, seed, 0, -1, rules)
     if not playout(&s, rules, uniform_policy, &choices, actions, &counts):
         return False
-    out.multiplier = state_scores(&s, out.scores, &spring, &anti_spring)
-    out.landlord = s.landlord
+    out.multiplier = state_scores(&s, rules, out.scores, &spring, &anti_spring)
+    out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
     out.bid = s.bid
-    out.landlord_won = s.winner == s.landlord
+    out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
     out.bombs = s.bombs
     out.spring = spring
     out.anti_spring = anti_spring

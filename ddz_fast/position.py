@@ -141,6 +141,8 @@ class Position:
             raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
         if self.phase == "auction":
             self._check_auction(set_)
+        elif self.phase == "over" and self.landlord is None:
+            self._check_unscored(set_)
         else:
             self._check_play(set_)
         self._check_cards()
@@ -175,6 +177,25 @@ class Position:
         set_(self, "bid", bid)
         set_(self, "high", high)
         set_(self, "first", first)
+
+    def _check_unscored(self, set_: Setter) -> None:
+        """A deal that ended in the auction without a bid (rules with all_pass="end")."""
+        if self.rules.all_pass != "end":
+            raise _error("landlord", f"None in a finished game: under {self.rules!r} an "
+                                     f"auction without a bid deals again")
+        for name, default in (("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)), ("bombs", 0),
+                              ("trick", None), ("to_move", None), ("speeches", 0), ("high", None),
+                              ("bid", 0)):
+            if getattr(self, name) != default:
+                raise _error(name, f"{getattr(self, name)!r}: nothing was bid or played in a "
+                                   f"deal that ended in the auction")
+        for seat in range(3):
+            if len(self.hands[seat]) != 17:
+                raise _error(f"hands[{seat}]", f"{len(self.hands[seat])} cards: a deal that ended "
+                                               f"in the auction leaves the 17 dealt")
+        if len(self.kitty) != 3:
+            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
+        set_(self, "first", _seat(0 if self.first is None else self.first, "first"))
 
     def _check_play(self, set_: Setter) -> None:
         if self.speeches != 0 or self.high is not None:
@@ -249,7 +270,7 @@ class Position:
     def _check_cards(self) -> None:
         parts: list[tuple[str, Any]] = [("hands[0]", self.hands[0]), ("hands[1]", self.hands[1]), ("hands[2]", self.hands[2]),
                  ("out", self.out)]
-        parts += ([("kitty", self.kitty)] if self.phase == "auction" else
+        parts += ([("kitty", self.kitty)] if self.phase == "auction" or self.landlord is None else
                   [(f"played[{s}]", self.played[s]) for s in range(3)])
         counts = [card_counts(cards, name) for name, cards in parts]
         for rank in range(15):

@@ -7,11 +7,13 @@ from dataclasses import dataclass
 class Result:
     """How a deal ended and what it scored.
 
-    ``scores`` holds the point change of seats 0, 1 and 2; they sum to zero.
+    ``scores`` holds what seats 0, 1 and 2 get under the rules' ``scoring`` (RULES.md's
+    points by default, which sum to zero). A deal that ended in the auction without a bid
+    (rules with ``all_pass="end"``) has no winner and no landlord and pays nothing.
     """
 
-    winner: str            # "landlord" or "farmers"
-    landlord: int          # the landlord's seat
+    winner: str | None     # "landlord" or "farmers"; None: the deal ended in the auction
+    landlord: int | None   # the landlord's seat
     bid: int
     bombs: int             # bombs and rockets played
     spring: bool           # the landlord won and neither farmer played a card

@@ -61,7 +61,11 @@ def test_rules():
 
 def test_fields_default_to_rules_md():
     assert [(field.name, field.default, field.stage) for field in FIELDS] == [
-        ("distinct_single_wings", False, "play"), ("auction", "open", "auction")]
+        ("distinct_single_wings", False, "play"), ("auction", "open", "auction"),
+        ("four_with_two", True, "play"), ("distinct_four_two_singles", True, "play"),
+        ("quad_wings", True, "play"), ("extending_wings", True, "play"),
+        ("all_pass", "redeal", "auction"), ("scoring", "points", "play"), ("spring", True, "play"),
+        ("rocket_kickers", False, "play")]
     assert all(field.stage in STAGES for field in FIELDS)
     assert all(getattr(Rules(), field.name) == field.default for field in FIELDS)
     assert set(NAMES) <= set(dir(Rules()))
@@ -69,14 +73,14 @@ def test_fields_default_to_rules_md():
 
 def test_presets():
     presets = Rules.presets()
-    assert list(presets) == list(PRESETS) == ["standard", "strict"]
+    assert list(presets) == list(PRESETS) == ["standard", "strict", "rlcard", "openspiel", "douzero"]
     assert Rules.preset("standard") == Rules()
     assert Rules.preset("strict") == Rules(distinct_single_wings=True)
     for name, rules in presets.items():
         assert Rules.preset(name) is rules and rules.name == name
     assert len(set(presets.values())) == len(presets)        # so each rule set has one name
     presets.clear()                                          # a copy: the registry stays
-    assert list(Rules.presets()) == ["standard", "strict"]
+    assert list(Rules.presets()) == list(PRESETS)
     assert Rules(auction="single_round").name is None
     back = Rules.preset("strict").replace(auction="single_round").replace(auction="open")
     assert back.name == "strict"
@@ -146,12 +150,12 @@ def test_bad_values_raise_the_same_from_every_path(changes, error):
 
 
 def test_bad_arguments():
-    with pytest.raises(TypeError, match="at most 2 positional arguments"):
-        Rules(False, "open", True)
+    with pytest.raises(TypeError, match=f"at most {len(FIELDS)} positional arguments"):
+        Rules(*[field.default for field in FIELDS], True)
     with pytest.raises(TypeError, match="multiple values"):
         Rules(True, distinct_single_wings=True)
     with pytest.raises(ValueError, match="standard.*strict"):
-        Rules.preset("douzero")
+        Rules.preset("pgx")
     with pytest.raises(TypeError, match="preset"):
         Rules.preset(None)
 
@@ -175,6 +179,9 @@ def test_rules_are_immutable():
 MOST_LEADS = {
     "standard": ("3456789TJJJQQQKKKAAA", 521),
     "strict": ("3456789TJJJQQQKKKAAA", 497),
+    "rlcard": ("3456789TJJJQQQKKKAAA", 519),
+    "openspiel": ("3456789TJJJQQQKKKAAA", 521),
+    "douzero": ("3456789TJJJQQQKKKAAA", 519),
 }
 
 

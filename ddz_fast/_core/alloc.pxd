@@ -2,7 +2,7 @@
 # (-1 when out of memory, changing nothing; the boundary raises MemoryError). The model is
 # scikit-learn's safe_realloc (sklearn/tree/_utils.pxd).
 
-from libc.stdint cimport SIZE_MAX
+from libc.stdint cimport SIZE_MAX, int32_t
 from libc.stdlib cimport malloc, realloc
 
 from .state cimport ddz_step
@@ -12,6 +12,7 @@ from .typedefs cimport ddz_move
 ctypedef fused growable:
     ddz_move
     ddz_step
+    int32_t
 
 
 cdef inline int grow(growable** data, Py_ssize_t* capacity, Py_ssize_t needed) noexcept nogil:

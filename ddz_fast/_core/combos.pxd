@@ -4,9 +4,16 @@ from libc.stdint cimport uint64_t
 
 from .bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
 from .typedefs cimport (
-    JOKERS, KIND_ROCKET, KIND_SHAPES, N_KINDS, NIBBLE_LSB, RANK_RED_JOKER, ddz_kind_shape, ddz_move,
-    ddz_rules,
+    JOKERS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, N_KINDS, NIBBLE_LSB, RANK_RED_JOKER,
+    ddz_kind_shape, ddz_move, ddz_rules,
 )
+
+# Bit 0 of the nibbles of the ranks 3..A: the ranks a chain may use.
+cdef extern from *:
+    """
+    #define DDZ_CHAIN_NIBBLES 0x0000111111111111ULL
+    """
+    const uint64_t CHAIN_NIBBLES "DDZ_CHAIN_NIBBLES"
 
 # Every reading of a valid multiset into out (room for MAX_READINGS); returns how many.
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil
@@ -21,7 +28,7 @@ cdef inline bint is_reading(const ddz_move* m, const ddz_rules* rules) noexcept 
     """The move is a valid reading of its cards under the rules (any input is safe)."""
     cdef int k = m.kind, length = m.length, top = m.main, size
     cdef uint64_t cards = m.cards, block, main, rest
-    cdef bint no_kickers, pairs, singles
+    cdef bint no_kickers, pairs, singles, wings
     cdef const ddz_kind_shape* shape
     if k >= N_KINDS:
         return False
@@ -43,6 +50,13 @@ cdef inline bint is_reading(const ddz_move* m, const ddz_rules* rules) noexcept 
                & (rules.rocket_kickers | ((rest & JOKERS) != JOKERS))
                & ((((rules.distinct_single_kickers >> k) & 1) == 0) | ((rest & ~NIBBLE_LSB) == 0)))
     size = shape.kicker_size
-    return (cards_contain(cards, main)
+    # Single kickers of a plane that a rule set may refuse: four of a rank, or three of a
+    # rank next to the plane within 3..A (they would make it a longer plane).
+    wings = ((k != KIND_PLANE_SINGLES)
+             | ((rules.quad_wings | ((rest & (NIBBLE_LSB << 2)) == 0))
+                & (rules.extending_wings
+                   | ((((rest >> 2) | ((rest >> 1) & rest)) & NIBBLE_LSB & CHAIN_NIBBLES
+                       & ((block << 4) | (block >> 4))) == 0))))
+    return (cards_contain(cards, main) & wings
             & ((rest & (block * 0xF)) == 0)     # a kicker never shares a rank with the main part
             & (((size == 0) & no_kickers) | ((size == 1) & singles) | ((size == 2) & pairs)))

@@ -10,7 +10,7 @@ from .typedefs cimport (
     CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
     KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS,
-    RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_hand, ddz_move, ddz_rules,
+    RANK_ACE, RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef inline uint32_t ranks_from(int rank) noexcept nogil:
@@ -156,6 +156,11 @@ cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int 
     while ranks:
         r = pop_lsb(&ranks)
         cap = ((h.cards >> (4 * r)) & 0xF) // size
+        if singles and cap > 3 and not rules.quad_wings:
+            cap = 3
+        if (singles and cap > 2 and not rules.extending_wings and r <= RANK_ACE
+                and (r == top + 1 or r == top - length)):
+            cap = 2
         c.unit[m] = <uint64_t>size << (4 * r)
         c.cap[m] = 1 if distinct else cap
         m += 1

@@ -1,8 +1,9 @@
 # The row loop of the batch functions (see rows.pxd).
 
-from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
+from .actions cimport NO_ID, ddz_action_ids, ids_of, legal_ids_moves
 from .alloc cimport grow
 from .bits cimport popcount32
 from .combos cimport is_reading
@@ -27,8 +28,9 @@ cdef inline bint pack_row(const uint8_t* row, ddz_hand* h) noexcept nogil:
 
 
 # Where the moves of the rows go. A sink is a `take` function, called once per row with the
-# end of the moves generated at `out` (room for MAX_MOVES); it returns 0, or -1 if out of
-# memory, and points `out` where the next row's moves go. Each entry point hands its own take
+# end of the moves generated at `out` (room for MAX_MOVES) and whether the row answers a
+# previous move; it returns 0, OUT_OF_MEMORY or NO_ID_ROW, and points `out` where the next
+# row's moves go. Each entry point hands its own take
 # to the inline row loop, so that the compiler inlines it: called through a pointer, a take
 # cost 10 to 20 instructions a row (callgrind), a few percent of the batch rate of answers.
 # The other fields belong to the sinks; a new sink (legal ids, masks) adds its own.
@@ -37,8 +39,13 @@ ctypedef struct row_sink:
     int64_t* counts             # take_count: one per row; take_moves: the CSR offsets
     ddz_move** moves            # take_moves: the caller's array
     Py_ssize_t* capacity
+    const ddz_action_ids* space  # take_ids, take_mask: the ids (also the order leads come in)
+    int32_t** ids               # take_ids: the caller's array
+    uint8_t* masks              # take_mask: the caller's rows
+    Py_ssize_t row              # the row that failed
 
-ctypedef int (*row_take)(row_sink* sink, Py_ssize_t row, ddz_move* end) noexcept nogil
+ctypedef int (*row_take)(row_sink* sink, Py_ssize_t row, ddz_move* end,
+                         bint answers) noexcept nogil
 
 
 cdef inline Py_ssize_t run_rows(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
@@ -46,7 +53,10 @@ cdef inline Py_ssize_t run_rows(const uint8_t* hands, const ddz_move* prevs, Py_
                                 row_take take) noexcept nogil:
     cdef ddz_hand h
     cdef ddz_move prev
+    cdef ddz_move* end
     cdef Py_ssize_t i
+    cdef int status
+    sink.row = -1
     memset(&prev, 0, sizeof(ddz_move))      # length 0: a lead
     for i in range(start, stop):
         if not pack_row(hands + i * N_RANKS, &h):
@@ -55,12 +65,19 @@ cdef inline Py_ssize_t run_rows(const uint8_t* hands, const ddz_move* prevs, Py_
             prev = prevs[i]     # checked and used as one copy: the caller's array may change meanwhile
             if prev.length and not is_reading(&prev, rules):
                 return BAD_PREV - i
-        if take(sink, i, gen_moves(&h, &prev, rules, sink.out)) < 0:
-            return OUT_OF_MEMORY
+        if sink.space != NULL:      # leads in the order of the ids: fewer to sort
+            end = legal_ids_moves(sink.space, &h, &prev, rules, sink.out)
+        else:
+            end = gen_moves(&h, &prev, rules, sink.out)
+        status = take(sink, i, end, prev.length != 0)
+        if status != 0:
+            sink.row = i
+            return status
     return DONE
 
 
-cdef inline int take_count(row_sink* sink, Py_ssize_t row, ddz_move* end) noexcept nogil:
+cdef inline int take_count(row_sink* sink, Py_ssize_t row, ddz_move* end,
+                           bint answers) noexcept nogil:
     sink.counts[row] = end - sink.out
     return 0
 
@@ -72,14 +89,16 @@ cdef Py_ssize_t rows_count(const uint8_t* hands, const ddz_move* prevs, Py_ssize
     cdef row_sink sink
     sink.out = scratch
     sink.counts = counts
+    sink.space = NULL
     return run_rows(hands, prevs, start, stop, rules, &sink, take_count)
 
 
-cdef inline int take_moves(row_sink* sink, Py_ssize_t row, ddz_move* end) noexcept nogil:
+cdef inline int take_moves(row_sink* sink, Py_ssize_t row, ddz_move* end,
+                           bint answers) noexcept nogil:
     cdef Py_ssize_t used = end - sink.moves[0]
     sink.counts[row + 1] = used
     if grow(sink.moves, sink.capacity, used + MAX_MOVES) < 0:
-        return -1
+        return OUT_OF_MEMORY
     sink.out = sink.moves[0] + used
     return 0
 
@@ -94,4 +113,62 @@ cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize
     sink.counts = offsets
     sink.moves = moves
     sink.capacity = capacity
+    sink.space = NULL
     return run_rows(hands, prevs, start, stop, rules, &sink, take_moves)
+
+
+cdef inline int take_ids(row_sink* sink, Py_ssize_t row, ddz_move* end,
+                         bint answers) noexcept nogil:
+    cdef int64_t used = sink.counts[row]
+    cdef Py_ssize_t n
+    if grow(sink.ids, sink.capacity, used + MAX_MOVES + 1) < 0:
+        return OUT_OF_MEMORY
+    n = ids_of(sink.space, sink.out, end - sink.out, answers, sink.ids[0] + used)
+    if n == NO_ID:
+        return NO_ID_ROW
+    sink.counts[row + 1] = used + n
+    return 0
+
+
+cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
+                         Py_ssize_t stop, const ddz_rules* rules, const ddz_action_ids* space,
+                         int64_t* offsets, int32_t** ids, Py_ssize_t* capacity,
+                         Py_ssize_t* bad_row) noexcept nogil:
+    cdef ddz_move scratch[MAX_MOVES]
+    cdef row_sink sink
+    cdef Py_ssize_t status
+    sink.out = scratch
+    sink.counts = offsets
+    sink.ids = ids
+    sink.capacity = capacity
+    sink.space = space
+    status = run_rows(hands, prevs, start, stop, rules, &sink, take_ids)
+    bad_row[0] = sink.row
+    return status
+
+
+cdef inline int take_mask(row_sink* sink, Py_ssize_t row, ddz_move* end,
+                          bint answers) noexcept nogil:
+    cdef int32_t ids[MAX_MOVES + 1]
+    cdef uint8_t* mask = sink.masks + row * sink.space.n
+    cdef Py_ssize_t n = ids_of(sink.space, sink.out, end - sink.out, answers, ids), i
+    if n == NO_ID:
+        return NO_ID_ROW
+    memset(mask, 0, sink.space.n)
+    for i in range(n):
+        mask[ids[i]] = 1
+    return 0
+
+
+cdef Py_ssize_t rows_mask(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
+                          Py_ssize_t stop, const ddz_rules* rules, const ddz_action_ids* space,
+                          uint8_t* masks, Py_ssize_t* bad_row) noexcept nogil:
+    cdef ddz_move scratch[MAX_MOVES]
+    cdef row_sink sink
+    cdef Py_ssize_t status
+    sink.out = scratch
+    sink.space = space
+    sink.masks = masks
+    status = run_rows(hands, prevs, start, stop, rules, &sink, take_mask)
+    bad_row[0] = sink.row
+    return status

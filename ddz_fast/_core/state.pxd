@@ -53,8 +53,10 @@ ctypedef struct ddz_game:
     Py_ssize_t n_steps
     Py_ssize_t capacity
 
-# Deal `redeals`-th deal of `seed` into s (first_bidder < 0: the holder of the marked card).
-cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder) noexcept nogil
+# Deal `redeals`-th deal of `seed` into s (first_bidder < 0: the holder of the marked card);
+# without an auction in the rules, seat 0 is the landlord at once.
+cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
+                     const ddz_rules* rules) noexcept nogil
 
 # An action is a ddz_move: a play (length 0: pass) in the play phase; in the auction a bid,
 # encoded here and decoded by action_bid alone.
@@ -67,7 +69,8 @@ cdef inline ddz_move bid_action(int bid) noexcept nogil:
 cdef inline int action_bid(const ddz_move* action) noexcept nogil:
     return action.main
 
-# The bid (0 = pass) ends the auction with everyone passed: the cards are dealt again.
+# The bid (0 = pass) ends the auction with everyone passed: the cards are dealt again (or, where
+# the rules say so, the deal ends unscored: phase over, no landlord).
 cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil
 # Unchecked transitions: a bid (0 = pass) in the auction, a move (length 0 = pass) in play, and
 # either by the phase. state_apply refuses (returns False, changing nothing) only a pass that
@@ -91,9 +94,11 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil        # from scratch
 cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil
 
-# Points of a finished game per seat into scores, and its spring flags; returns the multiplier.
-cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
-                          bint* anti_spring) noexcept nogil
+# What a finished game pays each seat under the rules' scoring, and its spring flags; returns
+# the multiplier of the points (2**bombs, x2 for a doubling spring). An unscored deal (no
+# landlord) pays 0 with multiplier 0.
+cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* scores,
+                          bint* spring, bint* anti_spring) noexcept nogil
 # base x multiplier: what each farmer settles with the landlord (RULES.md section 7).
 cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil
 

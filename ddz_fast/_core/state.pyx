@@ -8,7 +8,8 @@ from .bits cimport DDZ_DEBUG, hand_init, pop_lsb
 from .movegen cimport gen_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
-    KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
+    KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, SCORING_ADP, SCORING_LOGADP, SCORING_POINTS, SCORING_WIN,
+    SCORING_WP, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef extern from "<assert.h>":
@@ -90,7 +91,8 @@ cdef inline int rank_of_card(int card) noexcept nogil:
     return card >> 2 if card < 52 else RANK_BLACK_JOKER + card - 52
 
 
-cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder) noexcept nogil:
+cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
+                     const ddz_rules* rules) noexcept nogil:
     cdef uint8_t deck[DECK_SIZE]
     cdef uint64_t rng = seed ^ (<uint64_t>redeals * <uint64_t>0xD1B54A32D192ED03ULL)
     cdef int i, j, card, mark
@@ -115,7 +117,11 @@ cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder)
     s.redeals = redeals
     s.phase = PHASE_AUCTION
     s.landlord = s.high_bidder = s.last_mover = s.winner = NO_SEAT
-    s.key = state_key(s)
+    if rules.no_auction:
+        s.bid = 1
+        end_auction(s, 0)       # (sets the key)
+    else:
+        s.key = state_key(s)
 
 
 cdef inline void end_auction(ddz_state* s, int landlord) noexcept nogil:
@@ -154,8 +160,11 @@ cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogi
     elif auction_done(s, rules):
         if s.high_bidder != NO_SEAT:
             end_auction(s, s.high_bidder)
+        elif rules.all_pass_ends:       # all passed: the deal ends unscored
+            s.phase = PHASE_OVER
+            s.key ^= before ^ position_status(s)
         else:           # all passed: the next seat bids first on a new deal
-            state_deal(s, s.seed, s.redeals + 1, NEXT[s.first_bidder])
+            state_deal(s, s.seed, s.redeals + 1, NEXT[s.first_bidder], rules)
     else:
         s.to_move = NEXT[seat]
         s.key ^= before ^ position_status(s)
@@ -229,17 +238,35 @@ cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil:
     return <int64_t>bid << (bombs + doubled)
 
 
-cdef int64_t state_scores(const ddz_state* s, int64_t* scores, bint* spring,
-                          bint* anti_spring) noexcept nogil:
+cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* scores,
+                          bint* spring, bint* anti_spring) noexcept nogil:
     cdef int landlord = s.landlord, seat
     cdef bint landlord_won = s.winner == landlord
+    cdef int64_t each
+    scores[0] = scores[1] = scores[2] = 0
+    spring[0] = anti_spring[0] = False
+    if landlord == NO_SEAT:
+        return 0
     spring[0] = landlord_won and s.plays[0] + s.plays[1] + s.plays[2] == s.plays[landlord]
     anti_spring[0] = not landlord_won and s.plays[landlord] == 1
-    cdef int64_t each = stake(s.bid, s.bombs, spring[0] or anti_spring[0])
+    cdef bint doubled = rules.spring and (spring[0] or anti_spring[0])
+    if rules.scoring == SCORING_WIN:
+        for seat in range(3):
+            scores[seat] = (seat == landlord) == landlord_won
+        return stake(1, s.bombs, doubled)
+    if rules.scoring == SCORING_WP:
+        each = 1
+    elif rules.scoring == SCORING_ADP:
+        each = stake(1, s.bombs, False)
+    elif rules.scoring == SCORING_LOGADP:
+        each = s.bombs + 1
+    else:
+        each = stake(s.bid, s.bombs, doubled)
     for seat in range(3):
         scores[seat] = each if (seat == landlord) == landlord_won else -each
-    scores[landlord] *= 2
-    return each // s.bid
+    if rules.scoring == SCORING_POINTS:
+        scores[landlord] *= 2       # (DouZero's rewards give the landlord one share)
+    return stake(1, s.bombs, doubled)
 
 
 cdef int game_push(ddz_game* g, const ddz_move* action) noexcept nogil:

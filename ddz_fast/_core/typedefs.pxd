@@ -30,8 +30,8 @@ cdef enum:
     MAX_HAND_CARDS = 20
     N_KINDS = 14
     # Room for the moves of one hand. bench/max_moves.py enumerates every 20-card hand under
-    # each preset: the most leads is 521 under standard, 497 under strict (both for
-    # 3456789TJJJQQQKKKAAA), recorded in tests/test_rules.py, which fails for a preset without
+    # each preset: the most leads is 521 under standard and openspiel, 519 under rlcard and
+    # douzero, 497 under strict (all for 3456789TJJJQQQKKKAAA), recorded in tests/test_rules.py, which fails for a preset without
     # a recorded bound; responses are a subset of leads. A new preset re-runs the scan.
     MAX_MOVES = 1024
     # The most readings of one card multiset is 3 (333444555666: a plane of 4, or a plane
@@ -115,4 +115,18 @@ ctypedef struct ddz_rules:
     uint32_t kinds                    # bit k set: kind k exists
     uint32_t distinct_single_kickers  # bit k set: kind k's single kickers have pairwise different ranks
     uint8_t rocket_kickers            # both jokers may serve as kickers together
+    uint8_t quad_wings                # a plane's single kickers may hold four cards of a rank
+    uint8_t extending_wings           # ... or three of a rank next to the plane, within 3..A
     uint8_t single_round_auction      # auction: everyone speaks once (else: open)
+    uint8_t no_auction                # no auction: seat 0 is the landlord at bid 1
+    uint8_t all_pass_ends             # an auction without a bid ends the deal unscored (else: redeal)
+    uint8_t scoring                   # SCORING_*: what a finished deal pays
+    uint8_t spring                    # a spring or an anti-spring doubles the points
+
+# What a finished deal pays (ddz_rules.scoring); bombs include rockets.
+cdef enum:
+    SCORING_POINTS = 0    # each farmer settles bid x 2**bombs (x2 for a spring) with the landlord
+    SCORING_WIN = 1       # 1 to each seat of the winning side, 0 to the others
+    SCORING_WP = 2        # the landlord +-1, each farmer the opposite (DouZero's "wp")
+    SCORING_ADP = 3       # ... +-2**bombs (DouZero's "adp")
+    SCORING_LOGADP = 4    # ... +-(bombs + 1) (DouZero's "logadp")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ddz_fast import PASS, AmbiguousMoveError, Hand, InvalidCardsError, InvalidMoveError, Move
+from ddz_fast import (
+    PASS, AmbiguousMoveError, Hand, InvalidCardsError, InvalidMoveError, Move, Rules, classify,
+)
 
 from ._common import bomb_among_kickers
 
@@ -18,6 +20,31 @@ if TYPE_CHECKING:
     from ddz_fast._cards import _CardsLike
 
 PASS_ACTION = "pass"
+EXTRA = "pip install 'ddz-fast[peers]'"    # installs rlcard (among the peers)
+
+
+def action_ids() -> tuple[list[Move | None], int, int]:
+    """RLCard's action ids, read from the installed ``rlcard`` package's own table (its
+    ``ID_2_ACTION``): (the play of each id, None at the pass; the pass id; -1, no bids), each
+    action string read under the ``rlcard`` preset, where every one has exactly one reading.
+    ``ImportError`` naming the extra to install when rlcard is absent."""
+    try:
+        from rlcard.games.doudizhu.utils import ID_2_ACTION
+    except ImportError as e:
+        raise ImportError(f"RLCard's action ids come from the rlcard package, which could not be "
+                          f"imported ({e}); install it with {EXTRA}") from e
+    rules = Rules.preset("rlcard")
+    moves: list[Move | None] = []
+    for text in ID_2_ACTION:
+        if text == PASS_ACTION:
+            moves.append(None)
+            continue
+        readings = classify(text, rules=rules)
+        if len(readings) != 1:
+            raise ValueError(f"rlcard's action {text!r} has {len(readings)} readings under the "
+                             f"rlcard preset, not one: the installed rlcard is not 1.2.0's")
+        moves.append(readings[0])
+    return moves, moves.index(None), -1
 
 
 def to_cards(cards: _CardsLike) -> str:

@@ -1,0 +1,425 @@
+# Action spaces at the Python boundary: dense ids for every action of a rule set's game, and
+# the legal ids (or masks) of positions, one at a time or in batches without the GIL.
+
+import numpy as np
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free
+from libc.string cimport memcpy
+
+from ._batch cimport CHUNK_ROWS, _BatchInput, check_status
+from ._cards cimport as_hand, packed_from
+from ._core.actions cimport (
+    MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, index_actions, legal_ids,
+    legal_ids_moves, play_id,
+)
+from ._core.alloc cimport grow
+from ._core.bits cimport hand_init
+from ._core.combos cimport classify as combo_classify, is_reading
+from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask
+from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state
+from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, ddz_hand, ddz_move
+from ._game cimport Game
+from ._moves cimport Move, move_from_c
+from ._rules cimport Rules, as_rules
+
+from ._moves import MOVE_DTYPE, PASS
+from ._rules import Rules as _Rules
+from .checks import check_int
+from .errors import InvalidMoveError
+
+BIDS = (1, 2, 3)
+
+
+cdef object play_array(Rules rules):
+    """Every play of the rules as a MOVE_DTYPE array, in the order of the move generators."""
+    cdef ddz_move* plays = NULL
+    cdef Py_ssize_t capacity = 0, n
+    if grow(&plays, &capacity, MAX_PLAYS) < 0:
+        raise MemoryError()
+    try:
+        with nogil:
+            n = enumerate_plays(&rules.c, plays)
+        return np.frombuffer(<char[:n * sizeof(ddz_move)]><char*>plays, dtype=MOVE_DTYPE).copy()
+    finally:
+        free(plays)
+
+
+def every_play(rules=None):
+    """Every play of a rule set (default: RULES.md's), each reading of a set of cards apart,
+    as a list of Moves ordered by kind code, length, main rank, then kicker ranks ascending
+    (28,738 under ``standard``). Enumerated by the move generators on the whole deck."""
+    cdef Rules r = as_rules(rules)
+    return [Move.from_row(row, rules=r) for row in play_array(r).tolist()]
+
+
+cdef object canonical_actions(Rules rules):
+    """The canonical order: the pass, the bids 1-3 where the rules have an auction, then every
+    play as every_play orders them."""
+    plays = play_array(rules)
+    head = 1 + (len(BIDS) if rules.auction != "none" else 0)
+    actions = np.zeros(head + len(plays), dtype=MOVE_DTYPE)
+    actions[head:] = plays
+    return actions, 0, (1 if head > 1 else -1)
+
+
+cdef object named_actions(Rules rules):
+    """(actions, pass id, id of bid 1 or -1) of a preset whose ids are another engine's."""
+    if rules.name == "rlcard":
+        from .interop.rlcard import action_ids
+    elif rules.name == "openspiel":
+        from .interop.openspiel import action_ids
+    else:
+        return canonical_actions(rules)
+    moves, pass_id, first_bid = action_ids()
+    actions = np.zeros(len(moves), dtype=MOVE_DTYPE)
+    for i, move in enumerate(moves):
+        if move is not None:
+            actions[i] = (<Move?>move).row
+    return actions, pass_id, first_bid
+
+
+cdef class ActionSpace:
+    """Every action of a rule set's game with a dense id: ``ActionSpace("rlcard")``.
+
+    ``preset_or_rules`` is a preset name (``Rules.presets()``) or a ``Rules``. The ids of the
+    ``rlcard`` and ``openspiel`` presets are those engines' own (RLCard's read from the
+    installed ``rlcard`` package, OpenSpiel's computed and checked against ``pyspiel``); every
+    other rule set has the canonical order: 0 is the pass, 1-3 the bids 1-3 where the rules
+    have an auction, then every play by kind code, length, main rank and kicker ranks
+    ascending. ``space.id(action)`` and ``space.action(id)`` translate; iterating gives the
+    actions in id order (``PASS``, the bids as ints, then Moves).
+
+    ``legal_ids`` and ``legal_mask`` give the legal actions of a ``Game`` or of a hand on a
+    previous move; ``legal_ids_batch`` and ``legal_mask_batch`` those of many hands at once,
+    natively and without the GIL. Spaces are immutable and may be shared between threads.
+    """
+
+    cdef ddz_action_ids t
+    cdef Rules _rules
+    cdef object _actions        # MOVE_DTYPE array behind t.actions (read-only)
+    cdef object _slots          # byte array behind t.slots
+
+    def __init__(self, preset_or_rules="standard"):
+        if self._rules is not None:
+            raise TypeError("an ActionSpace is immutable: __init__ may not be called again")
+        if isinstance(preset_or_rules, str):
+            rules = _Rules.preset(preset_or_rules)
+        elif isinstance(preset_or_rules, _Rules):
+            rules = preset_or_rules
+        else:
+            raise TypeError(f"an ActionSpace takes a preset name or a Rules, "
+                            f"not {type(preset_or_rules).__name__}")
+        actions, pass_id, first_bid = named_actions(rules)
+        actions.flags.writeable = False
+        cdef const uint8_t[::1] raw = actions.view(np.uint8)
+        size = 2
+        while size < 2 * len(actions):
+            size *= 2
+        slots = np.zeros(size * sizeof(self.t.slots[0]), dtype=np.uint8)
+        cdef uint8_t[::1] slot_bytes = slots
+        self.t.actions = <const ddz_move*>&raw[0]
+        self.t.n = len(actions)
+        self.t.pass_id = pass_id
+        self.t.first_bid = first_bid
+        self.t.slots = <ddz_id_slot*>&slot_bytes[0]
+        self.t.slot_mask = size - 1
+        cdef int32_t status = index_actions(&self.t)
+        if status < 0:
+            raise ValueError(f"the actions of {rules!r} list {actions[-1 - status]} twice")
+        self._actions = actions
+        self._slots = slots
+        self._rules = rules
+
+    cdef int check_ready(self) except -1:
+        if self._rules is None:
+            raise ValueError("this ActionSpace was made without __init__ and has no actions")
+        return 0
+
+    @property
+    def name(self):
+        """The preset name of the rules, or None."""
+        self.check_ready()
+        return self._rules.name
+
+    @property
+    def rules(self):
+        self.check_ready()
+        return self._rules
+
+    @property
+    def actions(self):
+        """Every action as a read-only ``MOVE_DTYPE`` array indexed by id; the pass and the
+        bids are all-zero rows (``pass_id``, ``bid_ids`` tell which)."""
+        self.check_ready()
+        return self._actions
+
+    @property
+    def pass_id(self):
+        self.check_ready()
+        return self.t.pass_id
+
+    @property
+    def bid_ids(self):
+        """The ids of the bids 1, 2, 3 (empty without an auction)."""
+        self.check_ready()
+        return () if self.t.first_bid < 0 else tuple(range(self.t.first_bid, self.t.first_bid + 3))
+
+    def __len__(self):
+        self.check_ready()
+        return self.t.n
+
+    def __iter__(self):
+        cdef int32_t i
+        self.check_ready()
+        for i in range(self.t.n):
+            yield self.action(i)
+
+    def id(self, action):
+        """The id of ``action``: a Move, ``PASS``, move text (one reading in this space), or a
+        bid 1-3 (0: the pass of the auction). ``InvalidMoveError`` for an action without an id."""
+        cdef int32_t id
+        self.check_ready()
+        if type(action) is Move:
+            if (<Move>action).c.length == 0:
+                return self.t.pass_id
+            id = play_id(&self.t, &(<Move>action).c)
+            if id >= 0:
+                return id
+            raise InvalidMoveError(f"{action!r} has no id in {self!r}")
+        if isinstance(action, str):
+            return self.text_id(action)
+        if isinstance(action, Move):
+            return self.id(Move.from_row((<Move>action).row))
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise TypeError(f"an action is a Move, move text or a bid, not {type(action).__name__}")
+        bid = check_int(action, "bid", 0, 3)
+        if bid == 0:
+            return self.t.pass_id
+        if self.t.first_bid < 0:
+            raise InvalidMoveError(f"{self!r} has no bids: its rules have no auction")
+        return self.t.first_bid + bid - 1
+
+    cdef int32_t text_id(self, str text) except -1:
+        cdef ddz_move readings[MAX_READINGS]
+        cdef int i, n
+        cdef int32_t id, found = NO_ID
+        if text.strip().lower() == "pass":
+            return self.t.pass_id
+        move = Move.parse(text, rules=self._rules) if "+" in text else None
+        if move is not None:
+            return self.id(move)
+        n = combo_classify(packed_from(text, MAX_HAND_CARDS), &self._rules.c, readings)
+        for i in range(n):
+            id = play_id(&self.t, &readings[i])
+            if id >= 0:
+                if found >= 0:
+                    from .errors import AmbiguousMoveError
+                    raise AmbiguousMoveError(
+                        f"{text!r} has several readings with ids in {self!r}: "
+                        f"{move_from_c(&self.t.actions[found])!r} and {move_from_c(&readings[i])!r}; "
+                        f"write the kickers after '+'")
+                found = id
+        if found < 0:
+            raise InvalidMoveError(f"{text!r} has no id in {self!r}")
+        return found
+
+    def action(self, id):
+        """The action of an id: ``PASS``, a bid (int 1-3) or a Move."""
+        self.check_ready()
+        cdef int32_t i = check_int(id, "action id", 0, self.t.n - 1)
+        if i == self.t.pass_id:
+            return PASS
+        if self.t.first_bid >= 0 and self.t.first_bid <= i < self.t.first_bid + 3:
+            return i - self.t.first_bid + 1
+        return move_from_c(&self.t.actions[i])
+
+    def __contains__(self, action):
+        try:
+            self.id(action)
+        except (ValueError, TypeError):
+            return False
+        return True
+
+    def __eq__(self, other):
+        if isinstance(other, ActionSpace):
+            return self._rules == (<ActionSpace>other)._rules
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((ActionSpace, self._rules))
+
+    def __repr__(self):
+        if self._rules is None:
+            return "<ActionSpace made without __init__>"
+        name = self._rules.name
+        return f"ActionSpace({name!r})" if name else f"ActionSpace({self._rules!r})"
+
+    def __reduce__(self):
+        self.check_ready()
+        return (ActionSpace, (self._rules.name or self._rules,))
+
+    # Legal actions ------------------------------------------------------------------------
+
+    cdef Py_ssize_t position_ids(self, position, prev, int32_t* out) except -2:
+        """The legal ids of a Game, or of a hand on `prev`, into out (MAX_MOVES + 1)."""
+        cdef ddz_hand h
+        cdef Move p
+        cdef Game game
+        cdef const ddz_state* s
+        cdef Py_ssize_t n
+        cdef int bid
+        cdef Rules rules = self._rules
+        cdef const ddz_move* on = NULL
+        cdef bint can_pass = False
+        if isinstance(position, Game):
+            if prev is not None:
+                raise TypeError("legal_ids(game) takes no prev: the game knows the move to beat")
+            game = <Game>position
+            game.check_ready()
+            s = &game.g.s
+            rules = game._rules
+            if s.phase == PHASE_AUCTION:
+                if self.t.first_bid < 0:
+                    raise InvalidMoveError(f"{self!r} has no bids for the auction of this game")
+                out[0] = self.t.pass_id
+                n = 1
+                for bid in range(s.bid + 1, 4):
+                    out[n] = self.t.first_bid + bid - 1
+                    n += 1
+                return n
+            if s.phase != PHASE_PLAY:
+                return 0
+            hand_init(&h, s.hands[s.to_move])
+            if s.last_move.length:
+                on = &s.last_move
+                can_pass = True
+        else:
+            hand_init(&h, as_hand(position).packed)
+            if prev is not None:
+                p = Move.parse(prev, rules=rules) if isinstance(prev, str) else <Move?>prev
+                if p.c.length:
+                    if not is_reading(&p.c, &rules.c):
+                        raise InvalidMoveError(f"prev {p!r} is no combination under {rules!r}")
+                    on = &p.c
+                    can_pass = True
+        n = legal_ids(&self.t, &h, on, can_pass, &rules.c, out)
+        if n == NO_ID:
+            self.raise_no_id(&h, on, rules)
+        return n
+
+    cdef int raise_no_id(self, const ddz_hand* h, const ddz_move* on, Rules rules) except -1:
+        cdef ddz_move moves[MAX_MOVES]
+        cdef ddz_move* end = legal_ids_moves(&self.t, h, on, &rules.c, moves)
+        cdef ddz_move* m = moves
+        while m < end and play_id(&self.t, m) >= 0:
+            m += 1
+        raise InvalidMoveError(f"{move_from_c(m)!r} is legal under {rules!r} but has no id in {self!r}")
+
+    def legal_ids(self, position, prev=None):
+        """The ids of the legal actions, ascending, as an int32 array: of a ``Game`` (its bids
+        in the auction, its moves in play, the pass where allowed; none once over), or of a
+        hand (a Hand, text or counts) that leads, or answers ``prev`` (a Move or text; then the
+        pass is legal too). A Game's moves follow its own rules, a hand's this space's;
+        ``InvalidMoveError`` if a legal move has no id here."""
+        cdef int32_t ids[MAX_MOVES + 1]
+        self.check_ready()
+        cdef Py_ssize_t n = self.position_ids(position, prev, ids)
+        out = np.empty(n, dtype=np.int32)
+        cdef int32_t[::1] view = out
+        if n:
+            memcpy(&view[0], ids, n * sizeof(int32_t))
+        return out
+
+    def legal_mask(self, position, prev=None):
+        """``legal_ids`` as a bool array of ``len(space)``."""
+        cdef int32_t ids[MAX_MOVES + 1]
+        self.check_ready()
+        cdef Py_ssize_t n = self.position_ids(position, prev, ids), i
+        mask = np.zeros(self.t.n, dtype=np.bool_)
+        cdef uint8_t[::1] view = mask.view(np.uint8)
+        for i in range(n):
+            view[ids[i]] = 1
+        return mask
+
+    cdef int raise_row_no_id(self, _BatchInput batch, Py_ssize_t row) except -1:
+        cdef ddz_hand h
+        cdef const ddz_move* on = NULL
+        cdef ddz_move prev
+        hand_init(&h, as_hand(batch.hands[row].tolist()).packed)
+        if batch.prev_data != NULL:
+            prev = batch.prev_data[row]
+            if prev.length:
+                on = &prev
+        try:
+            self.raise_no_id(&h, on, self._rules)
+        except InvalidMoveError as e:
+            raise InvalidMoveError(f"hands[{row}]: {e}") from None
+        raise InvalidMoveError(f"hands[{row}] had a legal move without id when it was read "
+                               f"(it has changed since: another thread wrote it)")
+
+    def legal_ids_batch(self, hands, prevs=None):
+        """The legal ids of many hands at once, natively and without the GIL: ``hands`` an
+        (N, 15) array of rank counts, ``prevs`` None or N moves of ``MOVE_DTYPE`` (a row of
+        length 0 leads), as for ``legal_moves_batch``. Returns CSR ``(offsets, ids)``: int64
+        offsets of size N+1 and int32 ids, row i's ascending in ``ids[offsets[i]:offsets[i+1]]``,
+        the pass among them where the row answers a previous move."""
+        self.check_ready()
+        cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
+        offsets = np.empty(batch.n + 1, dtype=np.int64)
+        cdef int64_t[::1] offs = offsets
+        cdef int32_t* ids = NULL
+        cdef Py_ssize_t capacity = 0, status, start, stop, bad_row
+        cdef int32_t[::1] view
+        offs[0] = 0
+        try:
+            if grow(&ids, &capacity, MAX_MOVES + 1 + batch.n * (8 if batch.prev_data else 64)) < 0:
+                raise MemoryError()
+            for start in range(0, batch.n, CHUNK_ROWS):
+                stop = min(batch.n, start + CHUNK_ROWS)
+                with nogil:
+                    status = rows_ids(batch.hand_data, batch.prev_data, start, stop,
+                                      &self._rules.c, &self.t, &offs[0], &ids, &capacity, &bad_row)
+                if status == NO_ID_ROW:
+                    self.raise_row_no_id(batch, bad_row)
+                check_status(batch, status, self._rules)
+                PyErr_CheckSignals()
+            out = np.empty(offs[batch.n], dtype=np.int32)
+            view = out
+            if offs[batch.n]:
+                memcpy(&view[0], ids, offs[batch.n] * sizeof(int32_t))
+        finally:
+            free(ids)
+        return offsets, out
+
+    def legal_mask_batch(self, hands, prevs=None, out=None):
+        """``legal_ids_batch`` as an (N, len(space)) bool array, written into ``out`` if given
+        (a C-contiguous bool array of that shape; every element is written)."""
+        self.check_ready()
+        cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
+        shape = (batch.n, self.t.n)
+        if out is None:
+            out = np.empty(shape, dtype=np.bool_)
+        elif not isinstance(out, np.ndarray) or out.dtype != np.bool_ or out.shape != shape \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"out must be a writeable C-contiguous bool array of shape {shape}, "
+                             f"not {describe_array(out)}")
+        cdef uint8_t[:, ::1] masks = out.view(np.uint8)
+        cdef Py_ssize_t status, start, stop, bad_row
+        for start in range(0, batch.n, CHUNK_ROWS):
+            stop = min(batch.n, start + CHUNK_ROWS)
+            with nogil:
+                status = rows_mask(batch.hand_data, batch.prev_data, start, stop, &self._rules.c,
+                                   &self.t, &masks[0, 0] if batch.n else NULL, &bad_row)
+            if status == NO_ID_ROW:
+                self.raise_row_no_id(batch, bad_row)
+            check_status(batch, status, self._rules)
+            PyErr_CheckSignals()
+        return out
+
+
+cdef str describe_array(object a):
+    if isinstance(a, np.ndarray):
+        return f"an array of dtype {a.dtype} and shape {a.shape}"
+    return f"a {type(a).__name__}"

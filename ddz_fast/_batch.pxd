@@ -1,0 +1,25 @@
+# The batch functions' shared Python side: validated input arrays and status checks (also
+# used by the action spaces' batch methods).
+
+from libc.stdint cimport uint8_t
+
+from ._rules cimport Rules
+from ._core.typedefs cimport ddz_move
+
+# Rows per native call: between calls, Ctrl-C is noticed (about 10 ms of work).
+cdef enum:
+    CHUNK_ROWS = 1 << 16
+
+
+cdef class _BatchInput:
+    cdef object hands, prevs
+    cdef Py_ssize_t n
+    cdef const uint8_t[:, ::1] hand_view
+    cdef const uint8_t[::1] prev_view
+    cdef const uint8_t* hand_data
+    cdef const ddz_move* prev_data
+
+
+# Raise what a rows_* status says went wrong (MemoryError, InvalidCardsError, InvalidMoveError);
+# 0 for DONE. NO_ID_ROW is the caller's to report.
+cdef int check_status(_BatchInput batch, Py_ssize_t status, Rules rules) except -1

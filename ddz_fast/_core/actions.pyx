@@ -1,0 +1,126 @@
+# Dense action ids (see actions.pxd for the contract).
+
+from libc.stdint cimport int32_t, uint64_t
+from libc.string cimport memcpy
+
+from .bits cimport card_count, hand_init
+from .movegen cimport gen_kind, gen_moves
+from .typedefs cimport KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand, ddz_move, ddz_rules
+
+# Every card of the deck: four of each rank 3..2, one of each joker.
+cdef uint64_t DECK = 0x0114444444444444ULL
+
+
+cdef inline uint64_t slot_hash(uint64_t head, uint64_t cards) noexcept nogil:
+    """Mixes the two words of a move (splitmix64's finaliser)."""
+    cdef uint64_t x = cards ^ (head * <uint64_t>0x9E3779B97F4A7C15ULL)
+    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef inline uint64_t head_of(const ddz_move* m) noexcept nogil:
+    cdef uint64_t head
+    memcpy(&head, m, 8)
+    return head
+
+
+cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil:
+    cdef uint64_t head = head_of(m), i = slot_hash(head, m.cards) & t.slot_mask
+    cdef const ddz_id_slot* slot
+    while True:
+        slot = &t.slots[i]
+        if slot.id < 0 or (slot.head == head and slot.cards == m.cards):
+            return slot.id
+        i = (i + 1) & t.slot_mask
+
+
+cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil:
+    cdef int32_t id, k, j
+    cdef uint64_t head, i
+    cdef int32_t first[N_KINDS]
+    cdef const ddz_move* m
+    for i in range(t.slot_mask + 1):
+        t.slots[i].id = -1
+    for k in range(N_KINDS):
+        first[k] = t.n
+    for id in range(t.n):
+        m = &t.actions[id]
+        if m.length == 0:
+            continue                        # the pass and the bids
+        head = head_of(m)
+        i = slot_hash(head, m.cards) & t.slot_mask
+        while t.slots[i].id >= 0:
+            if t.slots[i].head == head and t.slots[i].cards == m.cards:
+                return -1 - id
+            i = (i + 1) & t.slot_mask
+        t.slots[i].head = head
+        t.slots[i].cards = m.cards
+        t.slots[i].id = id
+        if first[m.kind] == t.n:
+            first[m.kind] = id
+    for k in range(N_KINDS):                # kinds by their lowest id (few: insertion sort)
+        j = k
+        while j > 0 and first[t.kind_order[j - 1]] > first[k]:
+            t.kind_order[j] = t.kind_order[j - 1]
+            j -= 1
+        t.kind_order[j] = k
+    return 0
+
+
+cdef Py_ssize_t enumerate_plays(const ddz_rules* rules, ddz_move* out) noexcept nogil:
+    # The generators on the whole deck give every play; each (kind, length) is asked for
+    # alone, and skipped when its plays have more cards than a hand. The most plays of one
+    # (kind, length) under any switches is below 2**15 (a plane of five trios with single
+    # kickers: 8 chains times at most C(14, 5) = 2002 kicker multisets), so MAX_PLAYS leaves
+    # room for the slots one call may write past its end.
+    cdef ddz_hand deck
+    cdef ddz_move* end = out
+    cdef int k, length, per_unit
+    hand_init(&deck, DECK)
+    for k in range(N_KINDS):
+        per_unit = KIND_SHAPES[k].unit + KIND_SHAPES[k].kicker_size * KIND_SHAPES[k].kickers_per_rank
+        for length in range(KIND_SHAPES[k].min_length, KIND_SHAPES[k].max_length + 1):
+            if per_unit * length <= MAX_HAND_CARDS:
+                end = gen_kind(k, &deck, rules, length, 0, end)
+    return end - out
+
+
+cdef ddz_move* legal_ids_moves(const ddz_action_ids* t, const ddz_hand* h, const ddz_move* prev,
+                               const ddz_rules* rules, ddz_move* out) noexcept nogil:
+    cdef int i
+    if prev != NULL and prev.length != 0:
+        return gen_moves(h, prev, rules, out)
+    for i in range(N_KINDS):
+        out = gen_kind(t.kind_order[i], h, rules, 0, 0, out)
+    return out
+
+
+cdef Py_ssize_t ids_of(const ddz_action_ids* t, const ddz_move* moves, Py_ssize_t n,
+                      bint can_pass, int32_t* out) noexcept nogil:
+    cdef Py_ssize_t i, j
+    cdef int32_t id
+    for i in range(n):
+        id = play_id(t, &moves[i])
+        if id < 0:
+            return NO_ID
+        j = i       # insertion sort: the ids come nearly sorted (kind_order)
+        while j > 0 and out[j - 1] > id:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = id
+    if can_pass:
+        j = n
+        while j > 0 and out[j - 1] > t.pass_id:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = t.pass_id
+        n += 1
+    return n
+
+
+cdef Py_ssize_t legal_ids(const ddz_action_ids* t, const ddz_hand* h, const ddz_move* prev,
+                          bint can_pass, const ddz_rules* rules, int32_t* out) noexcept nogil:
+    cdef ddz_move moves[MAX_MOVES]
+    cdef ddz_move* end = legal_ids_moves(t, h, prev, rules, moves)
+    return ids_of(t, moves, end - moves, can_pass, out)
