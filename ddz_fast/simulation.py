@@ -69,7 +69,13 @@ class Simulation:
 
     @property
     def landlord_win_rate(self) -> float:
+        """Games the landlord won, among all (deals that ended in the auction count as not won)."""
         return float(self.landlord_won.mean()) if len(self) else float("nan")
+
+    @property
+    def unscored_rate(self) -> float:
+        """Games that ended in the auction without a bid (rules with ``all_pass="end"``)."""
+        return float((self.landlord < 0).mean()) if len(self) else float("nan")
 
     @property
     def mean_multiplier(self) -> float:
@@ -88,7 +94,8 @@ class Simulation:
         return (f"{games}: landlord won {self.landlord_win_rate:.1%}, "
                 f"mean multiplier {self.mean_multiplier:.2f}, springs {self.spring.mean():.1%}, "
                 f"anti-springs {self.anti_spring.mean():.1%}, mean plays {self.plays.mean():.1f}, "
-                f"redeals {self.redeals.mean():.2f} per game")
+                f"redeals {self.redeals.mean():.2f} per game"
+                + (f", ended in the auction {self.unscored_rate:.1%}" if self.rules.all_pass == "end" else ""))
 
     def __repr__(self) -> str:
         return f"<Simulation of games {self.start:,}..{self.start + len(self) - 1:,} of seed {self.seed}>"

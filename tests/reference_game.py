@@ -10,9 +10,10 @@ from reference import beats, readings
 class Auction:
     """One deal's auction (RULES.md section 3)."""
 
-    def __init__(self, first_bidder, variant):
+    def __init__(self, first_bidder, variant, all_pass="redeal"):
         self.first_bidder = first_bidder
-        self.variant = variant          # "open" or "single_round"
+        self.variant = variant          # "open" or "single_round" (RULES.md), or "none"
+        self.all_pass = all_pass        # "redeal" (RULES.md) or "end": the deal ends unscored
         self.speeches = []              # bids in order, 0 = pass
 
     def to_move(self):
@@ -29,7 +30,10 @@ class Auction:
         self.speeches.append(bid)
 
     def outcome(self):
-        """None while it runs; ("landlord", seat, bid) or ("redeal",) once it is over."""
+        """None while it runs; ("landlord", seat, bid), ("redeal",) or ("unscored",) once it
+        is over. Without an auction seat 0 is the landlord at bid 1 before anyone speaks."""
+        if self.variant == "none":
+            return ("landlord", 0, 1)
         seats = [(self.first_bidder + i) % 3 for i in range(len(self.speeches))]
         bids = [(seat, b) for seat, b in zip(seats, self.speeches) if b]
         if bids and bids[-1][1] == 3:
@@ -44,7 +48,7 @@ class Auction:
         if not over:
             return None
         if not bids:
-            return ("redeal",)
+            return ("redeal",) if self.all_pass == "redeal" else ("unscored",)
         seat, bid = max(bids, key=lambda sb: sb[1])
         return ("landlord", seat, bid)
 
@@ -93,15 +97,26 @@ class Play:
                 self.winner = seat
         self.to_move = (seat + 1) % 3
 
-    def scores(self):
-        """Per-seat point changes (RULES.md section 7)."""
+    def scores(self, scoring="points", doubling_spring=True):
+        """Per-seat payoffs and the spring flags. "points": RULES.md section 7 (without the x2
+        of a spring when not doubling_spring); "win": RLCard's 1 to each winner, 0 else;
+        "wp", "adp", "logadp": DouZero's rewards, the landlord's 1, 2**bombs or bombs + 1 won
+        or lost, each farmer the opposite."""
         landlord_won = self.winner == self.landlord
         farmers = [s for s in range(3) if s != self.landlord]
         spring = landlord_won and all(self.plays[f] == 0 for f in farmers)
         anti_spring = not landlord_won and self.plays[self.landlord] == 1
-        stake = self.bid * 2 ** self.bombs * (2 if spring or anti_spring else 1)
         sign = 1 if landlord_won else -1
-        return tuple(sign * 2 * stake if s == self.landlord else -sign * stake for s in range(3)), \
+        if scoring == "win":
+            return tuple(int((s == self.landlord) == landlord_won) for s in range(3)), \
+                spring, anti_spring
+        if scoring == "points":
+            doubled = doubling_spring and (spring or anti_spring)
+            stake = self.bid * 2 ** self.bombs * (2 if doubled else 1)
+            return tuple(sign * 2 * stake if s == self.landlord else -sign * stake
+                         for s in range(3)), spring, anti_spring
+        stake = {"wp": 1, "adp": 2 ** self.bombs, "logadp": self.bombs + 1}[scoring]
+        return tuple(sign * stake if s == self.landlord else -sign * stake for s in range(3)), \
             spring, anti_spring
 
 

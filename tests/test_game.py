@@ -9,7 +9,7 @@ import pytest
 import ddz_fast
 from ddz_fast import (
     PASS, AmbiguousMoveError, Game, Hand, IllegalActionError, IllegalBidError, IllegalMoveError,
-    InvalidCardsError, InvalidMoveError, Move, Rules, score,
+    InvalidCardsError, InvalidMoveError, Move, Result, Rules, score,
 )
 from helpers import unpack
 from reference_game import Auction, Play
@@ -20,6 +20,7 @@ RULE_SETS = {
     "single_round": Rules(auction="single_round"),
     "distinct_open": Rules(distinct_single_wings=True),
     "distinct_single_round": Rules(distinct_single_wings=True, auction="single_round"),
+    "openspiel": Rules.preset("openspiel"),
 }
 FULL_DECK = tuple([4] * 13 + [1, 1])
 
@@ -181,7 +182,7 @@ def play_random_game(seed, rules):
     rng = random.Random(seed)
     game = Game(seed, rules=rules)
     snapshots = [snapshot(game)]
-    auction = Auction(game.first_bidder, rules.auction)
+    auction = Auction(game.first_bidder, rules.auction, rules.all_pass)
     while game.phase == "auction":
         assert game.legal_bids() == auction.legal() and game.to_move == auction.to_move()
         bid = rng.choice(game.legal_bids())
@@ -191,7 +192,10 @@ def play_random_game(seed, rules):
         outcome = auction.outcome()
         if outcome == ("redeal",):
             assert game.redeals == redeals + 1 and game.first_bidder == (auction.first_bidder + 1) % 3
-            auction = Auction(game.first_bidder, rules.auction)
+            auction = Auction(game.first_bidder, rules.auction, rules.all_pass)
+        elif outcome == ("unscored",):
+            assert (game.phase, game.landlord, game.to_move) == ("over", None, None)
+            assert total(game.hands + (game.kitty,)) == FULL_DECK
         elif outcome is not None:
             assert (game.phase, game.landlord, game.winning_bid) == ("play",) + outcome[1:]
         else:
@@ -199,6 +203,11 @@ def play_random_game(seed, rules):
         assert total(game.hands + (game.kitty,)) == FULL_DECK or game.phase == "play"
         assert game.key() == ddz_fast.Game.from_position(game.position()).key()
         snapshots.append(snapshot(game))
+    if auction.outcome() == ("unscored",):
+        assert game.result == Result(winner=None, landlord=None, bid=0, bombs=0, spring=False,
+                                     anti_spring=False, multiplier=0, scores=(0, 0, 0))
+        return game, snapshots
+    assert (game.phase, game.landlord, game.winning_bid) == ("play",) + auction.outcome()[1:]
     play = Play([tuple(h.counts) for h in game.hands], game.landlord, game.winning_bid)
     while game.phase == "play":
         moves = game.legal_moves()
@@ -218,13 +227,13 @@ def play_random_game(seed, rules):
         if play.winner is None:
             assert game.phase == "play" and game.to_move == play.to_move
         snapshots.append(snapshot(game))
-    scores, spring, anti_spring = play.scores()
+    scores, spring, anti_spring = play.scores(rules.scoring, rules.spring)
     result = game.result
-    assert result.scores == scores and sum(result.scores) == 0
+    assert result.scores == scores
     assert (result.spring, result.anti_spring) == (spring, anti_spring)
     assert result.winner == ("landlord" if play.winner == play.landlord else "farmers")
-    assert result.multiplier * result.bid * (2 if game.landlord == play.winner else -2) \
-        == result.scores[game.landlord]
+    doubled = rules.spring and (spring or anti_spring)
+    assert result.multiplier == 2 ** (play.bombs + doubled)
     return game, snapshots
 
 

@@ -42,14 +42,15 @@ def test_invariants(rules):
     assert 0.005 < s.redeals.mean() < 0.05           # all three pass 1/64 of the time
 
 
-def test_matches_games_played_through_the_api():
+@pytest.mark.parametrize("rules", Rules.presets().values(), ids=Rules.presets())
+def test_matches_games_played_through_the_api(rules):
     """Replay simulate()'s games with its documented seeds and choice stream (a Python twin)."""
     seed, n = 99, 300
-    sim = simulate(n, seed=seed)
+    sim = simulate(n, seed=seed, rules=rules)
     for i in range(n):
         _, game_seed = splitmix64((seed + i * 0x9E3779B97F4A7C15) & MASK)
         choices = game_seed ^ 0x6A09E667F3BCC909
-        game = Game(game_seed)
+        game = Game(game_seed, rules=rules)
         while game.phase == "auction":
             bids = game.legal_bids()
             choices, k = below(choices, len(bids))
@@ -60,11 +61,25 @@ def test_matches_games_played_through_the_api():
             game.play(moves[k])
         result = game.result
         plays = sum(1 for _, a in game.history if isinstance(a, ddz_fast.Move) and a.length)
+        landlord = -1 if result.landlord is None else result.landlord
         assert (sim.landlord[i], sim.bid[i], sim.bombs[i], sim.multiplier[i]) == (
-            result.landlord, result.bid, result.bombs, result.multiplier)
+            landlord, result.bid, result.bombs, result.multiplier)
+        assert sim.landlord_won[i] == (result.winner == "landlord")
         assert tuple(sim.scores[i]) == result.scores and sim.plays[i] == plays
         assert (bool(sim.spring[i]), bool(sim.anti_spring[i])) == (result.spring, result.anti_spring)
         assert sim.redeals[i] == game.redeals
+
+
+def test_unscored_deals_under_openspiel():
+    s = simulate(20000, seed=5, rules=Rules.preset("openspiel"))
+    unscored = s.landlord == -1
+    # all three pass with probability 1/64 under uniformly random bidding
+    assert 0.008 < unscored.mean() == s.unscored_rate < 0.025
+    assert not s.scores[unscored].any() and not s.multiplier[unscored].any()
+    assert not s.bid[unscored].any() and not s.landlord_won[unscored].any()
+    assert (s.redeals == 0).all() and (s.scores.sum(axis=1) == 0).all()
+    assert "ended in the auction" in s.summary()
+    assert "ended in the auction" not in simulate(10, seed=5).summary()
 
 
 def test_progress_and_arguments():
