@@ -12,7 +12,11 @@ from ddz_fast import Game, InvalidPositionError, Move, Position, Rules, Simulati
 from test_game import snapshot
 
 RULE_SETS = [Rules(), Rules(auction="single_round"), Rules(distinct_single_wings=True),
-             Rules(distinct_single_wings=True, auction="single_round")]
+             Rules(distinct_single_wings=True, auction="single_round"),
+             *Rules.presets().values()]
+# A deal that ended in the auction without a bid under OpenSpiel's rules (Game(0), three passes)
+UNSCORED = ("over 335556789TJJJQQA2/446779TTTJQQKKAA2/34456678899KK22BR - kitty=38A first=1 "
+            "marked=K seed=0 rules=openspiel")
 
 
 def complement(*cards):
@@ -62,6 +66,16 @@ def test_round_trip_on_ten_thousand_positions():
         assert eval(repr(again), {"Game": Game}).position() == text
         phases.add(game.phase)
     assert phases == {"auction", "play", "over"}
+
+
+def test_an_unscored_deal_round_trips():
+    game = Game(0, rules=Rules.preset("openspiel"))
+    for _ in range(3):
+        game.bid(0)
+    assert game.position() == UNSCORED
+    again = Game.from_position(UNSCORED)
+    assert snapshot(again)[:16] == snapshot(game)[:16] and again.result == game.result
+    assert again.result.winner is None and again.legal_bids() == [] and not again.legal_moves()
 
 
 def test_set_up_positions_round_trip():
@@ -151,6 +165,10 @@ MALFORMED = [
     ("auction 3/4/5 0 seed=1 speeches=3 " + OUT_345, "3 speeches without a bid"),
     ("auction 3/4/5 0 seed=1 bid=1 high=2 speeches=0 " + OUT_345, "speeches: 0 is fewer than the bid"),
     ("auction 3/4/5 0 seed=1 speeches=1 first=0 " + OUT_345, "first: 0, but seat 0 speaks after 1"),
+    (UNSCORED.replace("rules=openspiel", ""), "landlord: None in a finished game"),
+    (UNSCORED + " bid=1", "bid: 1: nothing was bid or played"),
+    (UNSCORED.replace("KK22BR", "KK22B") + " out=R", "hands[2]: 16 cards"),
+    (UNSCORED.replace("kitty=38A", "kitty=38 out=A"), "kitty: 38 has 2 cards; the kitty has 3"),
 ]
 
 
