@@ -420,6 +420,19 @@ def test_series_totals_and_standing():
     assert again.totals == series.totals                      # reproducible
 
 
+@pytest.mark.parametrize("name", ["rlcard", "openspiel", "douzero"])
+def test_series_under_the_peer_presets(name):
+    rules = Rules.preset(name)
+    series = ddz_fast.Series(60, seed=9, rules=rules).run(
+        [ddz_fast.RandomPlayer(3), ddz_fast.GreedyPlayer(), ddz_fast.RandomPlayer(4)])
+    assert series.totals == [sum(r.scores[s] for r in series.results) for s in range(3)]
+    landlords = {r.landlord for r in series.results}
+    if rules.auction == "none":
+        assert landlords == {0}
+    if name == "rlcard":        # 1 to each winner
+        assert {r.scores for r in series.results} == {(1, 0, 0), (0, 1, 1)}
+
+
 def test_series_draw_and_errors():
     series = ddz_fast.Series(1, seed=0)
     assert series.draw and series.winners == [0, 1, 2]        # nothing played yet: all equal
