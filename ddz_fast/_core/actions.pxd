@@ -30,9 +30,11 @@ cdef enum:
 
 # The id of a play, or NO_ID.
 cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil
-# Index t.actions[0:t.n] into t.slots (room for slot_mask + 1, a power of two >= 2 * t.n) and
-# set kind_order. Returns -1 - id if a play repeats an earlier id's, else 0.
+# Index t.actions[0:t.n] into t.slots (room for slot_mask + 1, a power of two >= 2 * t.n).
+# Returns -1 - id if a play repeats an earlier id's, else 0.
 cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil
+# Set t.kind_order from t.actions.
+cdef void order_kinds(ddz_action_ids* t) noexcept nogil
 # Every play under the rules (every reading of at most 20 cards, in the order of the move
 # generators: kind code, length, main rank, kickers ascending) into out, which has room for
 # MAX_PLAYS moves; returns how many.

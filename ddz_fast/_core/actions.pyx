@@ -36,14 +36,11 @@ cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil:
 
 
 cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil:
-    cdef int32_t id, k, j
+    cdef int32_t id
     cdef uint64_t head, i
-    cdef int32_t first[N_KINDS]
     cdef const ddz_move* m
     for i in range(t.slot_mask + 1):
         t.slots[i].id = -1
-    for k in range(N_KINDS):
-        first[k] = t.n
     for id in range(t.n):
         m = &t.actions[id]
         if m.length == 0:
@@ -57,15 +54,23 @@ cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil:
         t.slots[i].head = head
         t.slots[i].cards = m.cards
         t.slots[i].id = id
-        if first[m.kind] == t.n:
-            first[m.kind] = id
+    return 0
+
+
+cdef void order_kinds(ddz_action_ids* t) noexcept nogil:
+    cdef int32_t id, k, j
+    cdef int32_t first[N_KINDS]
+    for k in range(N_KINDS):
+        first[k] = t.n
+    for id in range(t.n - 1, -1, -1):
+        if t.actions[id].length:
+            first[t.actions[id].kind] = id
     for k in range(N_KINDS):                # kinds by their lowest id (few: insertion sort)
         j = k
         while j > 0 and first[t.kind_order[j - 1]] > first[k]:
             t.kind_order[j] = t.kind_order[j - 1]
             j -= 1
         t.kind_order[j] = k
-    return 0
 
 
 cdef Py_ssize_t enumerate_plays(const ddz_rules* rules, ddz_move* out) noexcept nogil:
