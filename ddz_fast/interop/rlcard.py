@@ -4,14 +4,19 @@ Cards are a string of rank symbols ``3456789TJQKA2BR`` sorted low to high: ddz_f
 card text (``str(hand)``). An action is the string of the cards played, or ``"pass"``. RLCard
 reads each card string one way, as ``Move.parse`` does (checked against its 27,472 actions);
 a move of ddz_fast that RLCard cannot play is no action (``to_action`` raises).
+
+``from_env(env)`` reads a live RLCard ``doudizhu`` game into a ddz_fast ``Game``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ddz_fast import (
-    PASS, AmbiguousMoveError, Hand, InvalidCardsError, InvalidMoveError, Move, Rules, classify,
+    PASS, ActionSpace, AmbiguousMoveError, Game, Hand, IllegalActionError, InvalidCardsError,
+    InvalidMoveError, InvalidPositionError, Move, Rules, classify,
 )
 
 from ._common import bomb_among_kickers
@@ -20,7 +25,27 @@ if TYPE_CHECKING:
     from ddz_fast._cards import _CardsLike
 
 PASS_ACTION = "pass"
-EXTRA = "pip install 'ddz-fast[peers]'"    # installs rlcard (among the peers)
+EXTRA = "pip install 'ddz-fast[peers]'"    # installs the peers: rlcard, open-spiel, douzero
+
+
+def import_peer(module: str, purpose: str) -> ModuleType:
+    """Import a peer engine's ``module`` for ``purpose`` (the peers are an optional extra);
+    ``ImportError`` naming the extra to install when it is absent."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise ImportError(f"{purpose} needs {module}, which could not be imported ({e}); "
+                          f"install the peers with {EXTRA}") from e
+
+
+_SPACES: dict[str, ActionSpace] = {}
+
+
+def action_space(preset: str) -> ActionSpace:
+    """``ActionSpace(preset)``, made once: making one reads and indexes every action."""
+    if preset not in _SPACES:
+        _SPACES[preset] = ActionSpace(preset)
+    return _SPACES[preset]
 
 
 def action_ids() -> tuple[list[Move | None], int, int]:
@@ -28,14 +53,10 @@ def action_ids() -> tuple[list[Move | None], int, int]:
     ``ID_2_ACTION``): (the play of each id, None at the pass; the pass id; -1, no bids), each
     action string read under the ``rlcard`` preset, where every one has exactly one reading.
     ``ImportError`` naming the extra to install when rlcard is absent."""
-    try:
-        from rlcard.games.doudizhu.utils import ID_2_ACTION
-    except ImportError as e:
-        raise ImportError(f"RLCard's action ids come from the rlcard package, which could not be "
-                          f"imported ({e}); install it with {EXTRA}") from e
+    utils = import_peer("rlcard.games.doudizhu.utils", "RLCard's action ids")
     rules = Rules.preset("rlcard")
     moves: list[Move | None] = []
-    for text in ID_2_ACTION:
+    for text in utils.ID_2_ACTION:
         if text == PASS_ACTION:
             moves.append(None)
             continue
@@ -99,3 +120,50 @@ def from_action(text: str) -> Move:
     move = Move.parse(text)
     to_action(move)                 # raises unless RLCard has this action
     return move
+
+
+def from_env(env: Any) -> Game:
+    """The position of a live RLCard ``doudizhu`` game (its ``Env`` or the env's ``.game``) as
+    a ``Game`` under the ``rlcard`` preset: seat 0 the landlord at bid 1, the starting hands
+    (each seat's hand now plus what it played), the three extra cards as the kitty, then
+    RLCard's trace replayed, so that ``history`` is the trace.
+
+    ``TypeError`` for anything else; ``InvalidPositionError`` for a game not dealt yet, whose
+    landlord is not seat 0 or whose hands and trace make no deal; ``IllegalActionError`` or
+    ``InvalidMoveError`` if the trace holds an action the rules forbid (RLCard's ``step`` takes
+    any action id unchecked). ``ImportError`` naming the extra to install when rlcard is absent.
+    """
+    game_module = import_peer("rlcard.games.doudizhu.game", "rlcard.from_env")
+    utils = import_peer("rlcard.games.doudizhu.utils", "rlcard.from_env")
+    peer = env if isinstance(env, game_module.DoudizhuGame) else getattr(env, "game", None)
+    if not isinstance(peer, game_module.DoudizhuGame):
+        raise TypeError(f"env must be an RLCard doudizhu Env or its game, not {type(env).__name__}")
+    if not hasattr(peer, "round"):
+        raise InvalidPositionError("the RLCard game has no deal yet: call env.reset() first")
+    if peer.round.landlord_id != 0:
+        raise InvalidPositionError(f"RLCard's landlord is seat {peer.round.landlord_id}; under "
+                                   f"the rlcard preset seat 0 is")
+    trace = list(peer.round.trace)
+    hands = [from_cards(utils.cards2str(player.current_hand)) for player in peer.players]
+    # The extra cards, from the deck: round.seen_cards loses a rank the landlord plays.
+    kitty = Hand(utils.cards2str(peer.round.dealer.deck[-3:]))
+    try:
+        for seat, action in trace:
+            if action != PASS_ACTION:
+                hands[seat] += Hand(action)
+        game = Game.from_hands(hands, landlord=0, bid=1, kitty=kitty, rules=Rules.preset("rlcard"))
+    except InvalidCardsError as e:      # step() took a card its player did not hold
+        raise InvalidPositionError(f"RLCard's hands and trace make no deal: {e}") from None
+    space = action_space("rlcard")
+    for i, (seat, action) in enumerate(trace):
+        try:
+            if seat != game.to_move:
+                raise IllegalActionError(f"seat {seat} moved, but it was seat {game.to_move}'s turn")
+            if action not in utils.ACTION_2_ID:
+                raise InvalidMoveError(f"{action!r} is no RLCard action")
+            move = space.action(utils.ACTION_2_ID[action])
+            assert isinstance(move, Move)       # (RLCard has no bids)
+            game.play(move)
+        except (IllegalActionError, InvalidMoveError) as e:
+            raise type(e)(f"RLCard's trace[{i}] = ({seat}, {action!r}): {e}") from None
+    return game
