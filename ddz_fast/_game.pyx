@@ -33,10 +33,13 @@ HIGHEST_BID = MAX_BID
 
 
 cdef int as_bid(object bid) except -1:
-    """A bid 0..3 (0 = pass). Converting an object may run its Python code (``__index__``), and
-    so other threads: callers check the game's state only after this."""
+    """A bid 0..3 (0 = pass; ``PASS`` is the pass too, as in action spaces whose one pass id
+    serves both phases). Converting an object may run its Python code (``__index__``), and so
+    other threads: callers check the game's state only after this."""
     if type(bid) is int and 0 <= bid <= MAX_BID:       # the common case, without a call
         return bid
+    if isinstance(bid, Move) and (<Move>bid).c.length == 0:
+        return 0
     return check_int(bid, "bid", 0, MAX_BID, error=IllegalBidError)
 
 
@@ -426,7 +429,7 @@ cdef class Game:
         return [0] + list(range(self.g.s.bid + 1, MAX_BID + 1))
 
     def bid(self, n):
-        """Bid ``n`` (0 = pass) for the player to move; a 3 or the end of the auction makes a
+        """Bid ``n`` (0 or ``PASS`` = pass) for the player to move; a 3 or the end of the auction makes a
         landlord, an all-pass auction a new deal. Raises ``IllegalBidError`` if not legal."""
         self.check_ready()
         self.check_phase(PHASE_AUCTION)
@@ -476,7 +479,7 @@ cdef class Game:
 
     def push(self, action):
         """Apply ``action`` fast, without the legality checks of ``bid`` and ``play``: a bid
-        0..3 in the auction, a Move or ``PASS`` in play. Only what keeps the position sound is
+        0..3 (or ``PASS``) in the auction, a Move or ``PASS`` in play. Only what keeps the position sound is
         checked (the phase, a bid in range, cards in the hand, no pass by the leader); an
         action the rules forbid otherwise (a low bid, a move that does not beat the trick) is
         applied anyway. Meant for search over moves that came from ``legal_moves()``."""

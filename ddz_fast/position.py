@@ -155,7 +155,7 @@ class Position:
             if getattr(self, name) != default:
                 raise _error(name, f"{getattr(self, name)!r}: nothing is played in the auction")
         to_move = _seat(self.to_move, "to_move")
-        if self.seed is None:
+        if self.seed is None and self.rules.all_pass == "redeal":
             raise _error("seed", "an auction position needs the seed that deals again if all pass")
         speeches = _count(self.speeches, "speeches", 0, 255)
         bid = _count(self.bid, "bid", 0, MAX_BID - 1)          # a 3 ends the auction

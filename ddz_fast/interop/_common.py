@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from ddz_fast import Kind, Move
+import importlib
+from types import ModuleType
+
+# How to install each peer: DouZero's metadata requires torch, which its env does not need.
+INSTALL = {"douzero": "pip install --no-deps douzero==1.1.0"}
+EXTRA = "pip install 'ddz-fast[peers]'"         # rlcard and open-spiel
 
 
-def bomb_among_kickers(move: Move) -> bool:
-    """A plane with single kickers, four of them of one rank (``333444555666+8888``): a play
-    of ddz_fast that neither RLCard nor OpenSpiel has (checked against their action tables)."""
-    if move.kind is not Kind.PLANE_SINGLES:
-        return False
-    kickers = str(move).partition("+")[2]
-    return any(kickers.count(symbol) == 4 for symbol in set(kickers))
+def import_peer(module: str, purpose: str) -> ModuleType:
+    """Import a peer engine's ``module`` for ``purpose`` (the peers are optional);
+    ``ImportError`` naming what to install when it is absent."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        install = INSTALL.get(module.partition(".")[0], EXTRA)
+        raise ImportError(f"{purpose} needs {module}, which could not be imported ({e}); "
+                          f"install it with {install}") from e

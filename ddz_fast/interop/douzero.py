@@ -17,7 +17,7 @@ from ddz_fast import (
 )
 from ddz_fast.checks import check_int
 
-from .rlcard import import_peer
+from ._common import import_peer
 
 if TYPE_CHECKING:
     from ddz_fast._cards import _CardsLike

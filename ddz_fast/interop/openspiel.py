@@ -20,13 +20,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from ddz_fast import (
-    PASS, RANK_SYMBOLS, Game, Hand, IllegalBidError, IllegalMoveError, InvalidCardsError,
-    InvalidMoveError, InvalidPositionError, Kind, Move, Position, Rules,
+    PASS, RANK_SYMBOLS, ActionSpace, Game, Hand, IllegalBidError, IllegalMoveError,
+    InvalidCardsError, InvalidMoveError, InvalidPositionError, Kind, Move, Position, Rules,
+    classify,
 )
 from ddz_fast.checks import check_int
 
-from ._common import bomb_among_kickers
-from .rlcard import action_space, import_peer
+from ._common import import_peer
 
 if TYPE_CHECKING:
     from ddz_fast._cards import _CardsLike
@@ -39,6 +39,7 @@ PASS_STRING = "Pass"
 _BLOCKS = (Kind.SINGLE, Kind.STRAIGHT, Kind.PAIR, Kind.PAIR_CHAIN, Kind.TRIO, Kind.TRIO_SINGLE,
            Kind.TRIO_PAIR, Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.BOMB, Kind.ROCKET)
 FIRST_PLAY_ID = 4
+OPENSPIEL = Rules.preset("openspiel")
 _JOKERS = {"B": "(BWJ)", "R": "(CJ)"}
 _PLAY = re.compile(r"(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+(?:-(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+)?")
 
@@ -49,10 +50,10 @@ def action_ids() -> tuple[list[Move | None], int, int]:
     rank; the kickers of a plane or trio by their ranks written high to low, ascending as
     sequences (a pair kicker counts once): OpenSpiel's own enumeration, checked id by id
     against ``pyspiel`` in the tests."""
-    from ddz_fast import Rules, every_play
+    from ddz_fast import every_play
 
     block = {kind: i for i, kind in enumerate(_BLOCKS)}
-    plays = every_play(Rules.preset("openspiel"))
+    plays = every_play(OPENSPIEL)
 
     def order(move: Move) -> tuple[int, int, int, list[int]]:
         assert move.kind is not None            # (plays only)
@@ -115,15 +116,15 @@ def from_cards(ids: Iterable[SupportsIndex]) -> Hand:
 
 def to_action_string(move: Move) -> str:
     """OpenSpiel's action string of ``move``; ``"Pass"`` for ``PASS``. ``InvalidMoveError`` for a
-    move OpenSpiel does not have: four with two, a plane with four of a rank as kickers."""
+    move OpenSpiel does not have (a play of no reading under the ``openspiel`` preset: four with
+    two, a plane with four of a rank as kickers)."""
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     if move.kind is None:
         return PASS_STRING
-    if move.kind in (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS):
-        raise InvalidMoveError(f"OpenSpiel has no {move.kind}: {move!r}")
-    if bomb_among_kickers(move):
-        raise InvalidMoveError(f"OpenSpiel has no plane with four cards of one rank as kickers: {move!r}")
+    if move not in classify(move.cards, rules=OPENSPIEL):
+        raise InvalidMoveError(f"OpenSpiel has no such play: {move!r} is no combination under "
+                               f"its rules, {OPENSPIEL!r}")
     text = str(move).replace("+", "-") if move.kind in (Kind.PLANE_SINGLES, Kind.PLANE_PAIRS) else move.cards
     return "".join(_JOKERS.get(symbol, symbol) for symbol in text)
 
@@ -183,7 +184,7 @@ def to_state(game: Game) -> Any:          # a pyspiel.State
     state = spiel.load_game(GAME_NAME).new_initial_state()
     for chance in _deal(start) + _set_up_auction(start):
         state.apply_action(chance)
-    space = action_space("openspiel")
+    space = ActionSpace("openspiel")
     for i, (seat, action) in enumerate(game.history):
         what = f"{action!r} by seat {seat} (history[{i}])"
         try:
@@ -252,14 +253,14 @@ def _set_up_auction(start: Position) -> list[int]:
     assert start.landlord is not None and start.first is not None
     passes = (start.landlord - start.first) % 3
     bids = [0] * passes + [start.bid] + [0, 0] * (start.bid < 3)
-    return [action_space("openspiel").id(bid) for bid in bids]
+    return [ActionSpace("openspiel").id(bid) for bid in bids]
 
 
 def from_state(state: Any) -> Game:      # a pyspiel.State
     """A ``Game`` under the ``openspiel`` preset at the position of a ``pyspiel``
     ``dou_dizhu`` state: its deal (hands, kitty, the first bidder; the face-up card's rank as
-    the marked card), then every bid and play of its history. The deal has no seed: the game's
-    ``seed`` is 0, never used (under the preset a passed-out auction ends the deal).
+    the marked card), then every bid and play of its history. The deal has no seed (under the
+    preset a passed-out auction ends the deal instead of dealing again): ``game.seed`` is None.
 
     ``TypeError`` for anything but a ``pyspiel`` state; ``InvalidPositionError`` for a state of
     another game or before its deal is complete; ``IllegalActionError`` (``IllegalBidError``,
@@ -278,23 +279,21 @@ def from_state(state: Any) -> Game:      # a pyspiel.State
         raise InvalidPositionError(f"the deal is not complete: {len(history)} of its "
                                    f"{DEAL_ACTIONS} chance actions")
     game = _dealt_game(history[:DEAL_ACTIONS])
-    space = action_space("openspiel")
+    space = ActionSpace("openspiel")
     for i, action in enumerate(history[DEAL_ACTIONS:], DEAL_ACTIONS):
         try:
             move = space.action(action)
-            if game.phase != "play" and move == PASS:
-                game.bid(0)                 # the auction's pass shares the play's id
-            elif game.phase != "play":
-                game.bid(_bid(move))
-            else:
+            if game.phase == "play":
                 game.play(_play(move))
+            else:
+                game.bid(_bid(move))        # PASS is the auction's pass too
         except ValueError as e:             # IllegalActionError, or no such action id
             raise type(e)(f"OpenSpiel's history[{i}] = {action}: {e}") from None
     return game
 
 
-def _bid(action: Move | int) -> int:
-    if isinstance(action, Move):
+def _bid(action: Move | int) -> Move | int:
+    if isinstance(action, Move) and action != PASS:
         raise IllegalBidError(f"a play ({action}) in the auction")
     return action
 
@@ -315,5 +314,5 @@ def _dealt_game(chance: list[int]) -> Game:
     hands = [from_cards(cards[seat::3]) for seat in range(3)]
     marked = from_cards(cards[face_up:face_up + 1])
     return Game.from_position(Position(
-        phase="auction", hands=tuple(hands), to_move=face_up % 3, seed=0, marked=str(marked),
-        kitty=from_cards(set(range(RED_JOKER + 1)) - set(cards)), rules=Rules.preset("openspiel")))
+        phase="auction", hands=tuple(hands), to_move=face_up % 3, marked=str(marked),
+        kitty=from_cards(set(range(RED_JOKER + 1)) - set(cards)), rules=OPENSPIEL))

@@ -1,51 +1,30 @@
 """RLCard's Dou Dizhu formats (``rlcard.games.doudizhu``).
 
 Cards are a string of rank symbols ``3456789TJQKA2BR`` sorted low to high: ddz_fast's canonical
-card text (``str(hand)``). An action is the string of the cards played, or ``"pass"``. RLCard
-reads each card string one way, as ``Move.parse`` does (checked against its 27,472 actions);
-a move of ddz_fast that RLCard cannot play is no action (``to_action`` raises).
+card text (``str(hand)``). An action is the string of the cards played, or ``"pass"``. Its
+plays are exactly those of the ``rlcard`` preset, where each card string has one reading
+(checked against its 27,472 actions); a move that RLCard cannot play is no action
+(``to_action`` raises).
 
 ``from_env(env)`` reads a live RLCard ``doudizhu`` game into a ddz_fast ``Game``.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ddz_fast import (
-    PASS, ActionSpace, AmbiguousMoveError, Game, Hand, IllegalActionError, InvalidCardsError,
-    InvalidMoveError, InvalidPositionError, Move, Rules, classify,
+    PASS, ActionSpace, Game, Hand, IllegalActionError, InvalidCardsError, InvalidMoveError,
+    InvalidPositionError, Move, Rules, classify,
 )
 
-from ._common import bomb_among_kickers
+from ._common import import_peer
 
 if TYPE_CHECKING:
     from ddz_fast._cards import _CardsLike
 
 PASS_ACTION = "pass"
-EXTRA = "pip install 'ddz-fast[peers]'"    # installs the peers: rlcard, open-spiel, douzero
-
-
-def import_peer(module: str, purpose: str) -> ModuleType:
-    """Import a peer engine's ``module`` for ``purpose`` (the peers are an optional extra);
-    ``ImportError`` naming the extra to install when it is absent."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as e:
-        raise ImportError(f"{purpose} needs {module}, which could not be imported ({e}); "
-                          f"install the peers with {EXTRA}") from e
-
-
-_SPACES: dict[str, ActionSpace] = {}
-
-
-def action_space(preset: str) -> ActionSpace:
-    """``ActionSpace(preset)``, made once: making one reads and indexes every action."""
-    if preset not in _SPACES:
-        _SPACES[preset] = ActionSpace(preset)
-    return _SPACES[preset]
+RLCARD = Rules.preset("rlcard")
 
 
 def action_ids() -> tuple[list[Move | None], int, int]:
@@ -54,7 +33,7 @@ def action_ids() -> tuple[list[Move | None], int, int]:
     action string read under the ``rlcard`` preset, where every one has exactly one reading.
     ``ImportError`` naming the extra to install when rlcard is absent."""
     utils = import_peer("rlcard.games.doudizhu.utils", "RLCard's action ids")
-    rules = Rules.preset("rlcard")
+    rules = RLCARD
     moves: list[Move | None] = []
     for text in utils.ID_2_ACTION:
         if text == PASS_ACTION:
@@ -88,38 +67,33 @@ def to_action(move: Move) -> str:
     """RLCard's action for ``move``: its cards, or ``"pass"`` for ``PASS``.
 
     ``InvalidMoveError`` if RLCard has no such action: cards that RLCard reads another way
-    (``333444555666`` is only the plane of four trios there) or that have several readings,
-    and planes with four cards of one rank among their single kickers.
+    (``333444555666`` is only the plane of four trios there) or not at all (a plane whose
+    single kickers hold four cards of a rank, or three next to the plane).
     """
     if not isinstance(move, Move):
         raise TypeError(f"move must be a Move, not {type(move).__name__}")
     if move.kind is None:
         return PASS_ACTION
-    try:
-        reading = Move.parse(move.cards)
-    except AmbiguousMoveError:
+    readings = classify(move.cards, rules=RLCARD)       # one at most under these rules
+    if move not in readings:
         raise InvalidMoveError(
-            f"RLCard has no action for {move!r}: its cards {move.cards} have several readings") from None
-    if reading != move:
-        raise InvalidMoveError(f"RLCard has no action for {move!r}: it reads {move.cards} as {reading!r}")
-    if bomb_among_kickers(move):
-        raise InvalidMoveError(
-            f"RLCard has no action for {move!r}: no plane has four cards of one rank as kickers")
+            f"RLCard has no action for {move!r}: " + (f"it reads {move.cards} as {readings[0]!r}"
+                                                      if readings else "its rules have no such play"))
     return move.cards
 
 
 def from_action(text: str) -> Move:
     """The Move of an RLCard action string; ``PASS`` for ``"pass"``.
 
-    ``InvalidMoveError`` for cards that are no combination of ddz_fast's rules (RLCard's
-    ``333344``, four with two singles of one rank) and for text that is no RLCard action.
+    ``InvalidCardsError`` for text that is no RLCard card string, ``InvalidMoveError`` for
+    cards that are no RLCard action.
     """
     if text == PASS_ACTION:
         return PASS
-    from_cards(text)                # RLCard's card string, or InvalidCardsError
-    move = Move.parse(text)
-    to_action(move)                 # raises unless RLCard has this action
-    return move
+    readings = classify(from_cards(text), rules=RLCARD)
+    if not readings:
+        raise InvalidMoveError(f"{text!r} is no RLCard action: its rules have no such play")
+    return readings[0]
 
 
 def from_env(env: Any) -> Game:
@@ -154,7 +128,7 @@ def from_env(env: Any) -> Game:
         game = Game.from_hands(hands, landlord=0, bid=1, kitty=kitty, rules=Rules.preset("rlcard"))
     except InvalidCardsError as e:      # step() took a card its player did not hold
         raise InvalidPositionError(f"RLCard's hands and trace make no deal: {e}") from None
-    space = action_space("rlcard")
+    space = ActionSpace("rlcard")
     for i, (seat, action) in enumerate(trace):
         try:
             if seat != game.to_move:
