@@ -29,6 +29,9 @@ PRESETS = {
     "douzero": {"distinct_four_two_singles": False, "rocket_kickers": True,
                 "extending_wings": False},
 }
+# Every switch at its permissive value: the readings of any rule set are among these, so the
+# moves of any rule set are those of LOOSEST that `within` keeps (one enumeration for all).
+LOOSEST = {"distinct_four_two_singles": False, "rocket_kickers": True}
 
 
 def parse(text):
@@ -132,6 +135,11 @@ def leads(hand, distinct_single_wings=False, **switches):
         for kind, length, main in readings(sub, distinct_single_wings, **switches):
             moves.add((kind, length, main, sub))
     return moves
+
+
+def within(moves, **switches):
+    """The moves that are readings of their cards under the switches."""
+    return {m for m in moves if m[:3] in readings(m[3], **switches)}
 
 
 def has_repeated_wings(move):

@@ -24,9 +24,6 @@ import reference  # noqa: E402
 PATH = os.path.join(HERE, "reference_leads.json")
 SEEDS = [(seed, 17) for seed in range(1000)] + [(seed, 20) for seed in range(1000, 2000)]
 RULE_SETS = tuple(reference.PRESETS)
-# Switches under which every preset's readings are a subset of these: each switch at its more
-# permissive value. A preset's leads are the leads under these that it reads too.
-LOOSEST = {"distinct_four_two_singles": False, "rocket_kickers": True}
 COLUMNS = ["seed", "size", "hand"] + [f"{rules} {what}" for rules in RULE_SETS
                                        for what in ("leads", "digest")]
 DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
@@ -53,10 +50,10 @@ def lead_digest(moves):
 
 
 def lead_sets(hand):
-    """The reference leads of `hand` under each preset, by name: one enumeration of the
-    sub-multisets under LOOSEST, then each preset keeps the moves it reads too."""
-    loosest = reference.leads(hand, **LOOSEST)
-    return {name: {m for m in loosest if m[:3] in reference.readings(m[3], **switches)}
+    """The reference leads of `hand` under each preset, by name (one enumeration of the
+    sub-multisets, under reference.LOOSEST)."""
+    loosest = reference.leads(hand, **reference.LOOSEST)
+    return {name: reference.within(loosest, **switches)
             for name, switches in reference.PRESETS.items()}
 
 
