@@ -214,7 +214,8 @@ cdef class ActionSpace:
         if isinstance(action, str):
             return self.text_id(action)
         if isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise TypeError(f"an action is a Move, move text or a bid, not {type(action).__name__}")
+            raise TypeError(f"an action is a Move, move text or a bid, not {type(action).__name__} "
+                            f"({action!r})")
         bid = check_int(action, "bid", 0, 3)
         if bid == 0:
             return self.t.pass_id
