@@ -16,12 +16,12 @@ from ._core.actions cimport (
 )
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
-from ._core.combos cimport classify as combo_classify, is_reading
+from ._core.combos cimport classify as combo_classify
 from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state
 from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, ddz_hand, ddz_move
 from ._game cimport Game
-from ._moves cimport Move, move_from_c
+from ._moves cimport Move, as_move, move_from_c
 from ._rules cimport Rules, as_rules
 
 from ._moves import MOVE_DTYPE, PASS
@@ -214,7 +214,8 @@ cdef class ActionSpace:
         if isinstance(action, str):
             return self.text_id(action)
         if isinstance(action, bool) or not hasattr(action, "__index__"):
-            raise TypeError(f"an action is a Move, move text or a bid, not {type(action).__name__}")
+            raise TypeError(f"an action is a Move, move text or a bid, not {type(action).__name__} "
+                            f"({action!r})")
         bid = check_int(action, "bid", 0, 3)
         if bid == 0:
             return self.t.pass_id
@@ -257,6 +258,7 @@ cdef class ActionSpace:
         return move_from_c(&self.t.actions[i])
 
     def __contains__(self, action):
+        self.check_ready()          # (else its ValueError would read as "not in the space")
         try:
             self.id(action)
         except (ValueError, TypeError):
@@ -264,11 +266,14 @@ cdef class ActionSpace:
         return True
 
     def __eq__(self, other):
+        self.check_ready()
         if isinstance(other, ActionSpace):
+            (<ActionSpace>other).check_ready()
             return self._rules == (<ActionSpace>other)._rules
         return NotImplemented
 
     def __hash__(self):
+        self.check_ready()
         return hash((ActionSpace, self._rules))
 
     def __repr__(self):
@@ -318,11 +323,9 @@ cdef class ActionSpace:
                 can_pass = True
         else:
             hand_init(&h, as_hand(position).packed)
-            if prev is not None:
-                p = Move.parse(prev, rules=rules) if isinstance(prev, str) else <Move?>prev
-                if p.c.length:
-                    if not is_reading(&p.c, &rules.c):
-                        raise InvalidMoveError(f"prev {p!r} is no combination under {rules!r}")
+            if prev is not None and not (isinstance(prev, Move) and (<Move>prev).c.length == 0):
+                p = as_move(prev, rules)        # checked as legal_moves checks it
+                if p.c.length:                  # (text "pass" reads as PASS: a lead)
                     on = &p.c
                     can_pass = True
         n = legal_ids(&self.t, &h, on, can_pass, &rules.c, out)

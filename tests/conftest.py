@@ -13,10 +13,12 @@ import ddz_fast  # noqa: E402
 
 @pytest.fixture(scope="session")
 def action_space():
-    """Every play of the default rules and of distinct_single_wings, per the reference (a few
-    seconds to enumerate: shared by the tests that need it)."""
+    """Every play of each preset, by name, per the reference (a few seconds to enumerate:
+    shared by the tests that need it)."""
     import reference
-    return {"standard": reference.every_play(), "strict": reference.every_play(True)}
+    loosest = reference.every_play(**reference.LOOSEST)
+    return {name: reference.within(loosest, **switches)
+            for name, switches in reference.PRESETS.items()}
 
 
 def pytest_report_header(config):

@@ -1,5 +1,6 @@
 """Conversions between ddz_fast objects and the reference's tuples."""
 
+import inspect
 import random
 
 import ddz_fast
@@ -7,6 +8,17 @@ import reference
 
 DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
 KIND_NAMES = [str(k) for k in ddz_fast.Kind]
+# The reference's rule switches (keyword arguments of its readings) and their defaults.
+SWITCH_DEFAULTS = {name: p.default
+                   for name, p in inspect.signature(reference.readings).parameters.items()
+                   if name != "cards"}
+
+
+def switches_of(rules):
+    """The reference's keyword arguments for a ddz_fast.Rules: the switches that differ from
+    the reference's defaults."""
+    return {name: getattr(rules, name) for name, default in SWITCH_DEFAULTS.items()
+            if getattr(rules, name) != default}
 
 
 def deal(seed, size):
@@ -26,10 +38,10 @@ def as_tuples(moves):
             for k, n, m, c in zip(array["kind"], array["length"], array["main"], array["cards"])]
 
 
-def to_move(move):
-    """A reference tuple as a ddz_fast.Move."""
+def to_move(move, rules=None):
+    """A reference tuple as a ddz_fast.Move (a combination under `rules`)."""
     kind, length, main, cards = move
-    return ddz_fast.Move(kind, length, main, list(cards))
+    return ddz_fast.Move(kind, length, main, list(cards), rules=rules)
 
 
 def hand_text(counts):

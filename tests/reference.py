@@ -3,6 +3,17 @@
 Cards are tuples of 15 rank counts in the order 3456789TJQKA2BR. A move is a tuple
 (kind, length, main, cards) with the kind's API name. `leads` enumerates every sub-multiset
 of a hand and classifies it; nothing here is clever, so that it is easy to check by eye.
+
+The rule switches that change what a combination is are keyword arguments, RULES.md's
+defaults unless given (distinct_single_wings also positionally):
+  distinct_single_wings      the single kickers of a plane have pairwise different ranks
+  four_with_two=False        no four with two singles or two pairs at all
+  distinct_four_two_singles=False   the two singles of a four with two may share a rank (3333+55)
+  quad_wings=False           a plane's single kickers never hold all four cards of a rank
+  extending_wings=False      ... nor three (or four) cards of the rank just below its lowest trio
+                             or just above its highest, when that rank is in 3..A
+  rocket_kickers=True        both jokers may be kickers together (four with two singles, planes)
+PRESETS names the switches of each rule set, as Rules.presets() documents them.
 """
 
 import itertools
@@ -10,6 +21,17 @@ import itertools
 RANKS = "3456789TJQKA2BR"
 ACE, BLACK_JOKER, RED_JOKER = 11, 13, 14
 SAME_RANK_KINDS = {1: "single", 2: "pair", 3: "trio", 4: "bomb"}
+PRESETS = {
+    "standard": {},
+    "strict": {"distinct_single_wings": True},
+    "rlcard": {"distinct_four_two_singles": False, "quad_wings": False, "extending_wings": False},
+    "openspiel": {"four_with_two": False, "quad_wings": False},
+    "douzero": {"distinct_four_two_singles": False, "rocket_kickers": True,
+                "extending_wings": False},
+}
+# Every switch at its permissive value: the readings of any rule set are among these, so the
+# moves of any rule set are those of LOOSEST that `within` keeps (one enumeration for all).
+LOOSEST = {"distinct_four_two_singles": False, "rocket_kickers": True}
 
 
 def parse(text):
@@ -22,8 +44,11 @@ def is_run(ranks):
     return ranks[-1] <= ACE and ranks[-1] - ranks[0] + 1 == len(ranks)
 
 
-def readings(cards, distinct_single_wings=False):
-    """Every (kind, length, main) reading of the multiset `cards` (RULES.md section 5)."""
+def readings(cards, distinct_single_wings=False, *, four_with_two=True,
+             distinct_four_two_singles=True, quad_wings=True, extending_wings=True,
+             rocket_kickers=False):
+    """Every (kind, length, main) reading of the multiset `cards` (RULES.md section 5) under
+    the switches (see the module's docstring)."""
     n = sum(cards)
     held = [r for r in range(15) if cards[r]]
     found = set()
@@ -77,30 +102,44 @@ def readings(cards, distinct_single_wings=False):
             if wing_size == 1:
                 both_jokers = wings[BLACK_JOKER] and wings[RED_JOKER]
                 repeated = any(wings[r] > 1 for r in wing_ranks)
-                if not both_jokers and not (distinct_single_wings and repeated):
+                quad = any(wings[r] == 4 for r in wing_ranks)
+                next_ranks = [r for r in (low - 1, low + k) if 0 <= r <= ACE]
+                extends = any(wings[r] >= 3 for r in next_ranks)
+                if not ((both_jokers and not rocket_kickers)
+                        or (distinct_single_wings and repeated)
+                        or (quad and not quad_wings)
+                        or (extends and not extending_wings)):
                     found.add(("plane_singles", k, low + k - 1))
             elif len(wing_ranks) == k and all(wings[r] == 2 for r in wing_ranks):
                 found.add(("plane_pairs", k, low + k - 1))
 
-    # four with two singles of two ranks, or two pairs of two ranks
+    # four with two singles of two ranks (or of one, 3333+55, if allowed), or two pairs of
+    # two ranks
     for q in held:
-        if cards[q] == 4:
+        if cards[q] == 4 and four_with_two:
             others = [r for r in held if r != q]
-            if len(others) == 2:
-                if n == 6 and all(cards[r] == 1 for r in others) and others != [BLACK_JOKER, RED_JOKER]:
+            if n == 6:
+                jokers = others == [BLACK_JOKER, RED_JOKER]
+                if ((len(others) == 2 and (rocket_kickers or not jokers))
+                        or (len(others) == 1 and not distinct_four_two_singles)):
                     found.add(("four_two_singles", 1, q))
-                if n == 8 and all(cards[r] == 2 for r in others):
-                    found.add(("four_two_pairs", 1, q))
+            if n == 8 and len(others) == 2 and all(cards[r] == 2 for r in others):
+                found.add(("four_two_pairs", 1, q))
     return found
 
 
-def leads(hand, distinct_single_wings=False):
+def leads(hand, distinct_single_wings=False, **switches):
     """Every legal lead of `hand`: every reading of every non-empty sub-multiset."""
     moves = set()
     for sub in itertools.product(*(range(c + 1) for c in hand)):
-        for kind, length, main in readings(sub, distinct_single_wings):
+        for kind, length, main in readings(sub, distinct_single_wings, **switches):
             moves.add((kind, length, main, sub))
     return moves
+
+
+def within(moves, **switches):
+    """The moves that are readings of their cards under the switches."""
+    return {m for m in moves if m[:3] in readings(m[3], **switches)}
 
 
 def has_repeated_wings(move):
@@ -134,7 +173,7 @@ def responses(hand_leads, prev):
     return {m for m in hand_leads if beats(m, prev)}
 
 
-def every_play(distinct_single_wings=False):
+def every_play(distinct_single_wings=False, **switches):
     """Every combination a hand can hold, as (kind, length, main, cards): every reading of
     every main part (one to four cards on each of a run of ranks) alone, and of trios with one
     kicker per trio and quads with two, each kicker a single or a pair of any rank."""
@@ -158,6 +197,7 @@ def every_play(distinct_single_wings=False):
                         cards[r] += 1
                     if sum(cards) > 20 or any(cards[r] > deck[r] for r in range(15)):
                         continue
-                    for kind, n, main_rank in readings(tuple(cards), distinct_single_wings):
+                    for kind, n, main_rank in readings(tuple(cards), distinct_single_wings,
+                                                       **switches):
                         plays.add((kind, n, main_rank, tuple(cards)))
     return plays
