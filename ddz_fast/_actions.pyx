@@ -329,16 +329,21 @@ cdef class ActionSpace:
                     on = &p.c
                     can_pass = True
         n = legal_ids(&self.t, &h, on, can_pass, &rules.c, out)
-        if n == NO_ID:
+        if n == NO_ID:      # (the GIL is held throughout: the second look finds the same move)
             self.raise_no_id(&h, on, rules)
+            raise InvalidMoveError(f"a legal move has no id in {self!r}")
         return n
 
     cdef int raise_no_id(self, const ddz_hand* h, const ddz_move* on, Rules rules) except -1:
+        """Raise the error that names the first legal move without an id; returns 0 if every
+        legal move has one (the row changed since a batch read it)."""
         cdef ddz_move moves[MAX_MOVES]
         cdef ddz_move* end = legal_ids_moves(&self.t, h, on, &rules.c, moves)
         cdef ddz_move* m = moves
         while m < end and play_id(&self.t, m) >= 0:
             m += 1
+        if m == end:
+            return 0
         raise InvalidMoveError(f"{move_from_c(m)!r} is legal under {rules!r} but has no id in {self!r}")
 
     def legal_ids(self, position, prev=None):

@@ -839,10 +839,13 @@ ACTIONS = ["legal"] * 8 + ["bid", "play", "push", "push", "undo", "undo", "copy"
 
 def bid_model(game, value, checked):
     """bid() (checked) and push() in the auction: the phase first, then checks.py's integer
-    convention for 0..3; bid() also needs one of legal_bids()."""
+    convention for 0..3, PASS being the pass (0); bid() also needs one of legal_bids()."""
     if game.phase != "auction":
         return IllegalActionError
-    number = int_model(value, 0, 3, IllegalBidError)
+    if isinstance(value, Move) and value.length == 0:
+        number = 0
+    else:
+        number = int_model(value, 0, 3, IllegalBidError)
     if not is_error(number) and checked and number not in game.legal_bids():
         return IllegalBidError
     return number

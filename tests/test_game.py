@@ -115,6 +115,18 @@ def test_auction_sequences(bids, variant, landlord, bid):
     assert game.hands[landlord] == dealt[landlord] + game.kitty
 
 
+def test_pass_is_the_auctions_pass_too():
+    # An action space has one pass id for both phases; its action, PASS, passes in the auction.
+    game, other = Game(3, first_bidder=0), Game(3, first_bidder=0)
+    game.bid(PASS)
+    other.bid(0)
+    game.push(PASS)
+    other.push(0)
+    assert game.history == other.history == [(0, 0), (1, 0)] and snapshot(game) == snapshot(other)
+    with pytest.raises(TypeError):
+        game.bid(Move.parse("3"))
+
+
 def test_open_auction_lets_a_passer_bid_later_but_single_round_does_not():
     game = Game(7, first_bidder=0)
     for n in (0, 1, 0):
