@@ -72,11 +72,12 @@ class Play:
         self.bombs = 0
         self.winner = None
 
-    def is_legal(self, move, distinct_single_wings):
+    def is_legal(self, move, **switches):
+        """`move` (None: a pass) may be played now under the legality switches of readings()."""
         if move is None:
             return self.trick is not None
         kind, length, main, cards = move
-        if (kind, length, main) not in readings(cards, distinct_single_wings):
+        if (kind, length, main) not in readings(cards, **switches):
             return False
         if any(c > h for c, h in zip(cards, self.hands[self.to_move])):
             return False
