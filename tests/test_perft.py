@@ -7,7 +7,7 @@ import os
 import pytest
 
 import reference
-from ddz_fast import Game, IllegalActionError, perft
+from ddz_fast import Game, IllegalActionError, Rules, perft
 from make_perft_table import play_of, read
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -64,3 +64,25 @@ def perft_after(game, move, depth):
     child = game.copy()
     child.play(move)
     return perft(child, depth)
+
+
+# Hands where the peer presets' switches matter: a quad with a pair (four with two singles of
+# one rank), both jokers as kickers, planes whose wings hold a trio next to them or a quad.
+SWITCH_HANDS = [
+    ("3333555666777888BR", "44449JJQQ", "TTTKKA22"),
+    ("333444555666777222", "8888BR", "9TTJJQQ"),
+    ("3334445556662222", "777788BR", "99TTJJ"),
+]
+
+
+@pytest.mark.parametrize("name", ["rlcard", "openspiel", "douzero"])
+def test_perft_under_the_peer_presets_matches_the_reference(name):
+    from reference_game import Play
+    from reference_game import perft as reference_perft
+    switches = reference.PRESETS[name]
+    leads_of = functools.lru_cache(maxsize=None)(lambda hand: reference.leads(hand, **switches))
+    for hands in SWITCH_HANDS:
+        game = Game.from_hands(hands, landlord=0, bid=1, rules=Rules.preset(name))
+        play = Play([reference.parse(hand) for hand in hands], landlord=0, bid=1)
+        for depth in (1, 2, 3):
+            assert perft(game, depth) == reference_perft(play, depth, False, leads_of), (hands, depth)
