@@ -18,12 +18,14 @@ not copy (the presets copy the peers' rules, never their mistakes).
 
 Card sets are written as ddz_fast writes a ``Hand`` (``3334445556667778``). tests/test_peer_rules.py
 checks every case against the peer (so an entry fails the day the peer is fixed) and against
-ddz_fast, and that each difference its bulk comparisons meet is explained by an entry's rule.
+ddz_fast; ``differences`` is how its seeded positions and tests/test_lockstep.py's games check
+that each difference they meet is explained by an entry's rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ddz_fast import Hand, Kind, Move, Rules, classify
@@ -220,3 +222,37 @@ RLCARD_DEVIATIONS = (
 
 DEVIATIONS = {"douzero": DOUZERO_DEVIATIONS, "openspiel": OPENSPIEL_DEVIATIONS,
               "rlcard": RLCARD_DEVIATIONS}
+
+
+def explaining(peer: str, hand: Hand, prev: Move | None, cards: Hand | Move, side: str) -> list[str]:
+    """The names of the entries of ``peer`` whose rule explains this difference."""
+    return [d.name for d in DEVIATIONS[peer] if d.explains and d.explains(hand, prev, cards, side)]
+
+
+def differences(peer: str, found: Sequence, expected: Sequence, hand: Hand, prev: Move | None,
+                as_cards: Callable, pass_action: object = "pass") -> tuple[list, Counter]:
+    """The peer's legal actions ``found`` against ddz_fast's ``expected`` at a position (card
+    texts or ids; ``as_cards`` turns one, not the pass ``pass_action``, into what the rules
+    take). Returns the differences no entry explains, as (side, cards), and how often each
+    entry (by name) explained one. An action both offer that an entry says the peer lacks
+    counts as unexplained too (side ``"both"``): the rules for ``"ddz"`` must be exact."""
+    found_set, expected_set = set(found), set(expected)
+    assert len(expected_set) == len(expected), (str(hand), prev, expected)
+    sides = [("peer", a) for a in found_set - expected_set]
+    sides += [("ddz", a) for a in expected_set - found_set]
+    if len(found_set) < len(found):
+        sides += [("duplicate", a) for a, n in Counter(found).items() if n > 1]
+    unexplained, met = [], Counter()
+    for side, action in sides:
+        names = [] if action == pass_action else explaining(peer, hand, prev, as_cards(action), side)
+        met.update(names)
+        if not names:
+            unexplained.append((side, action if action == pass_action else str(as_cards(action))))
+    rules = [d.explains for d in DEVIATIONS[peer] if d.explains]
+    for action in found_set & expected_set:         # (the bulk of the time: kept lean)
+        if action != pass_action:
+            cards = as_cards(action)
+            for explains in rules:
+                if explains(hand, prev, cards, "ddz"):
+                    unexplained.append(("both", str(cards)))
+    return unexplained, met

@@ -18,9 +18,9 @@ from ddz_fast import (
     InvalidMoveError, InvalidPositionError, Move, Rules,
 )
 from ddz_fast.interop import douzero, openspiel, rlcard
-from test_lockstep import (
-    OPENSPIEL, check_douzero_legal, check_openspiel_legal, douzero_misreads, openspiel_skips,
-)
+from peer_deviations import explaining
+from test_lockstep import douzero_choices, openspiel_choices
+from test_peer_rules import OPENSPIEL
 
 DECK = "".join(symbol * (4 if symbol not in "BR" else 1) for symbol in RANK_SYMBOLS)
 
@@ -69,13 +69,13 @@ def check_state(game, state, space, seen, auction=()):
         assert tuple(state.returns()) == game.result.scores
     else:
         assert state.current_player() == game.to_move
-        check_openspiel_legal(game, state, space, seen)
+        openspiel_choices(game, state, space, seen)
 
 
 def random_openspiel_game(rng):
     """A game under the openspiel preset: a seeded deal (a third of them with the first bidder
     given, a third set up in the play phase), then random legal actions that OpenSpiel offers
-    too (not the chains it skips)."""
+    too (none its deviations say it lacks: the chains it skips)."""
     kind = rng.randrange(3)
     if kind < 2:
         first = rng.randrange(3) if kind else None
@@ -89,8 +89,9 @@ def random_openspiel_game(rng):
         if game.phase == "auction":
             game.bid(rng.choice(game.legal_bids()))
         elif game.phase == "play":
-            hand = game.hands[game.to_move]
-            game.play(rng.choice([m for m in game.legal_moves() if not openspiel_skips(m, hand)]))
+            hand, prev = game.hands[game.to_move], game.last_move
+            game.play(rng.choice([m for m in game.legal_moves()
+                                  if not explaining("openspiel", hand, prev, m, "ddz")]))
     return game
 
 
@@ -153,7 +154,7 @@ def test_openspiel_from_state_and_back():
             if game.phase == "over" or rng.random() < 0.03:
                 break
             # Random actions of OpenSpiel's that are legal (not its bombs on the rocket).
-            state.apply_action(rng.choice(sorted(check_openspiel_legal(game, state, space, seen))))
+            state.apply_action(rng.choice(openspiel_choices(game, state, space, seen)))
     assert seen["positions"] > 1000, seen
 
 
@@ -212,7 +213,7 @@ def check_douzero(game, env, seen):
         return
     assert game.to_move == douzero.POSITIONS.index(peer.acting_player_position)
     assert douzero.to_cards(game.last_move or PASS) == peer.get_last_move()
-    check_douzero_legal(game, env.infoset.legal_actions, seen)
+    douzero_choices(game, env.infoset.legal_actions, seen)
 
 
 def test_douzero_from_env():
@@ -242,8 +243,8 @@ def test_douzero_from_env():
                         "" if alone.kitty else f" kitty={read.kitty}", "")
                 if env._env.game_over:
                     break
-                # A random play that DouZero reads as ddz_fast does.
-                move = rng.choice([m for m in game.legal_moves() if not douzero_misreads(m)])
+                # A random play that both offer.
+                move = rng.choice(douzero_choices(game, env.infoset.legal_actions, seen))
                 env.step(douzero.to_cards(move))
                 game.play(move)
     finally:
@@ -275,7 +276,7 @@ def test_to_state_refuses_what_openspiel_cannot_express():
         redealt.bid(0)
     four_with_two = set_up(["33334444555566667" + "2BR", "7778888999TTTTJJJ"], "2BR", Rules())
     four_with_two.play("3333+45")
-    skipped = set_up(["33334567TTJJQQKKAA22", "4445556688889TJQK"], "A22")   # OpenSpiel B1
+    skipped = set_up(["33334567TTJJQQKKAA22", "4445556688889TJQK"], "A22")   # chains from a quad
     skipped.play("34567")
     played = set_up(dealt, full.kitty)
     played.play(played.legal_moves()[0])
@@ -302,7 +303,7 @@ def test_from_state_refuses_what_the_rules_forbid():
     rocket = set_up(["BR6789TJQKA26789TJQK", "33334444555566778"], "BR6")
     rocket.play("BR")
     bomb_on_rocket = openspiel.to_state(rocket)
-    assert space.id(Move.parse("3333")) in bomb_on_rocket.legal_actions()      # OpenSpiel B2
+    assert space.id(Move.parse("3333")) in bomb_on_rocket.legal_actions()      # bombs on the rocket
     bomb_on_rocket.apply_action(space.id(Move.parse("3333")))
     unchecked = openspiel.to_state(Game(7, rules=OPENSPIEL))
     unchecked.apply_action(space.id(Move.parse("45678")))       # apply_action takes it
@@ -332,7 +333,7 @@ def test_rlcard_from_env_errors():
     with pytest.raises(TypeError, match="RLCard doudizhu Env"):
         rlcard.from_env(object())
     env.reset()
-    env.game.step("pass")           # RLCard's step takes any action (its bug B1)
+    env.game.step("pass")           # RLCard takes any action (unchecked steps)
     with pytest.raises(IllegalMoveError, match=re.escape("trace[0] = (0, 'pass'): seat 0 leads")):
         rlcard.from_env(env)
     env.reset()
@@ -388,7 +389,7 @@ def test_douzero_from_env_errors():
     assert douzero.from_env(peer, kitty=[9, 3, 5]).kitty == Hand("359")
     with pytest.raises(InvalidPositionError, match=re.escape("the kitty was [3, 5, 9] or [4, 5, 9]")):
         douzero.from_env(peer, kitty=[5, 9, 9])
-    # DouZero B1: a plane whose kickers hold a trio next to it, which the rules refuse.
+    # DouZero's rejected plays: a plane whose kickers hold a trio next to it, no play here.
     peer = douzero_game([[3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 17], [9, 9], [7, 8]],
                         [7, 8, 17], [3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8])
     with pytest.raises(IllegalMoveError, match=re.escape(

@@ -1,150 +1,177 @@
-"""Seeded games played in ddz_fast and a peer engine at once (pip install 'ddz-fast[peers]').
+"""Games played in ddz_fast and a peer engine at once (pip install 'ddz-fast[peers]'): RLCard
+1.2.0, OpenSpiel 2.0.2 and DouZero 1.1.0, each game started on the same deal through the
+position bridges of ddz_fast.interop.
 
-Each game starts both engines on the same deal; at every decision the legal actions must be
-equal (ids for RLCard and OpenSpiel, card multisets for DouZero), then the same action, drawn
-uniformly from ddz_fast's legal set, is applied to both; the payoffs must agree at the end.
-Known peer bugs are told apart by the small predicates below and counted; anything else fails.
+At every decision the peer's legal actions must be ddz_fast's (ids for RLCard and OpenSpiel,
+with the mask now and then; card multisets for DouZero) up to the peer's known bugs: each
+difference is explained by an entry of tests/peer_deviations.py and counted by name, and each
+entry must be met. Then an action both allow is drawn and applied to both; the payoffs must
+agree at the end. Universes, seeded positions and each entry's minimal positions are
+tests/test_peer_rules.py's.
 """
 
+import functools
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
-from ddz_fast import PASS, ActionSpace, Game, Hand, Kind, Rules
+from ddz_fast import Game, Hand
 from ddz_fast.interop import douzero, openspiel, rlcard
+from peer_deviations import DEVIATIONS, differences
+from test_peer_rules import (  # noqa: F401  (dz, pyspiel, rl: the fixtures that skip a peer)
+    DECK, DOUZERO, OPENSPIEL, batch_rows, blocks, draw, dz, pyspiel, rl, space,
+)
 
-OPENSPIEL = Rules.preset("openspiel")
-DOUZERO = Rules.preset("douzero")
-CHAINS = (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.PLANE)
-
-
-# --- known peer bugs (the probes' FINDINGS.md), as small predicates --------------------------
-
-def openspiel_skips(move, hand):
-    """OpenSpiel B1: a chain without kickers whose lowest rank the player holds four times is
-    never offered (SearchChainOnlyActions skips a chain head held kNumSuits times)."""
-    return move.kind in CHAINS and hand.counts[move.main - move.length + 1] == 4
+MASK_EVERY = 16         # a mask has an element per action: check one decision in 16
 
 
-def openspiel_bombs_rocket(move, to_beat):
-    """OpenSpiel B2: every bomb in the hand is offered against the rocket."""
-    return to_beat is not None and to_beat.kind is Kind.ROCKET and move.kind is Kind.BOMB
+def every_entry_met(peer, seen):
+    return {d.name for d in DEVIATIONS[peer] if d.explains} <= set(seen)
 
 
-def openspiel_action(space, game, action):
-    """ddz_fast's action for an OpenSpiel id at ``game`` (its pass id is the auction's pass too)."""
-    move = space.action(action)
-    return 0 if game.phase == "auction" and move == PASS else move
+# --- OpenSpiel: its state of the same deal (openspiel.to_state), auction included ------------
 
-
-def check_openspiel_legal(game, state, space, seen):
-    """OpenSpiel's legal ids at ``state`` are ddz_fast's at ``game``, but for B1 and B2; returns
-    the ids both offer."""
-    ours = set(space.legal_ids(game).tolist())
-    theirs = set(state.legal_actions())
+def openspiel_choices(game, state, action_space, seen):
+    """The ids both OpenSpiel's ``state`` and ``game`` offer, after checking that they offer
+    the same ones: in the auction exactly, in play up to the deviations (counted in ``seen``)."""
+    found, ours = state.legal_actions(), action_space.legal_ids(game).tolist()
     if game.phase == "auction":
-        assert ours == theirs
+        assert found == ours, game.position()
         return ours
-    hand = game.hands[game.to_move]
-    skipped = {a for a in ours if a != space.pass_id and openspiel_skips(space.action(a), hand)}
-    bombs = {a for a in theirs - ours if openspiel_bombs_rocket(space.action(a), game.last_move)}
-    assert ours - theirs == skipped and theirs - ours == bombs, game.position()
-    seen["OpenSpiel B1: chains skipped"] += len(skipped)
-    seen["OpenSpiel B2: bombs offered against the rocket"] += len(bombs)
-    return ours - skipped
+    bad, met = differences("openspiel", found, ours, game.hands[game.to_move], game.last_move,
+                           as_cards=action_space.action, pass_action=action_space.pass_id)
+    assert not bad, (game.position(), bad)
+    seen.update(met)
+    return sorted(set(found) & set(ours))
 
 
-def kicker_counts(move):
-    """The card counts of a plane with single kickers outside its trios."""
-    lowest = move.main - move.length + 1
-    return [c for rank, c in enumerate(Hand(move).counts) if not lowest <= rank <= move.main]
+def openspiel_lockstep(game, rng, seen, first=None):
+    """Play ``game`` and OpenSpiel's state of it to the end in lockstep, drawing each action
+    from those both offer (``first`` first if it is one). Returns the play positions met, as
+    (hand, move to beat, ddz_fast's ids)."""
+    s = space("openspiel")
+    state = openspiel.to_state(game)
+    met = []
+    while not state.is_terminal():
+        assert game.phase != "over" and state.current_player() == game.to_move
+        ours = s.legal_ids(game).tolist()
+        if seen["decisions"] % MASK_EVERY == 0:
+            assert np.flatnonzero(s.legal_mask(game)).tolist() == ours
+        seen["decisions"] += 1
+        if game.phase == "play":
+            met.append((game.hands[game.to_move], game.last_move, ours))
+        both = openspiel_choices(game, state, s, seen)
+        action = first if first in both else rng.choice(both)
+        first = None
+        state.apply_action(action)
+        if game.phase == "auction":
+            game.bid(s.action(action))          # PASS is the auction's pass too
+        else:
+            game.play(s.action(action))
+    assert game.phase == "over"
+    assert tuple(state.returns()) == game.result.scores
+    if game.result.winner is None:              # passed out: OpenSpiel ends the deal at 0
+        assert game.result.scores == (0, 0, 0)
+        seen["passed out"] += 1
+    seen["bombs or rockets"] += game.result.bombs > 0
+    return met
 
 
-def douzero_misreads(move):
-    """DouZero B1/B2: a plane with single kickers holding three or four cards of a rank is
-    offered, then misread (a WRONG type, or ranked by the kickers' trio): never played here."""
-    return move.kind is Kind.PLANE_SINGLES and max(kicker_counts(move)) >= 3
+@pytest.mark.usefixtures("pyspiel")
+def test_openspiel_random_games():
+    """Seeded games of ddz_fast (deal, auction and play); then every play position met, as
+    batch rows."""
+    rng = random.Random(5)
+    seen, met = Counter(), []
+    for seed in range(600):
+        met += openspiel_lockstep(Game(seed, rules=OPENSPIEL), rng, seen)
+    assert seen["decisions"] > 30_000 and seen["passed out"] and seen["bombs or rockets"], seen
+    assert every_entry_met("openspiel", seen), seen
+    hands, prevs, ids = zip(*met)
+    assert batch_rows(space("openspiel"), hands, prevs) == list(ids)
 
 
-def douzero_ranks_by_kicker_trio(cards, to_beat):
-    """DouZero B2/B3: against a plane with single kickers it offers any plane of that size whose
-    highest rank held three times (a kicker trio, or a fourth trio) is above the plane's."""
-    if to_beat is None or to_beat.kind is not Kind.PLANE_SINGLES or len(cards) != 4 * to_beat.length:
-        return False
-    counts = douzero.from_cards(cards).counts
-    return max(rank for rank in range(15) if counts[rank] == 3) > to_beat.main
-
-
-# --- OpenSpiel: Game(seed) and the chance actions of the same deal, auction included ----------
-
-def test_openspiel_lockstep():
-    pytest.importorskip("pyspiel")
-    space = ActionSpace("openspiel")
-    seen = Counter()
-    for seed in range(300):
-        rng = random.Random(seed)
-        game = Game(seed, rules=OPENSPIEL)
-        state = openspiel.to_state(game)
-        while game.phase != "over":
-            assert not state.is_terminal() and state.current_player() == game.to_move
-            action = rng.choice(sorted(check_openspiel_legal(game, state, space, seen)))
-            state.apply_action(action)
-            game.push(openspiel_action(space, game, action))
-            seen["decisions"] += 1
-        assert state.is_terminal()
-        assert tuple(state.returns()) == game.result.scores
-        seen["passed out" if game.result.winner is None else "played out"] += 1
-        seen["bombs or rockets"] += game.result.bombs > 0
-    assert seen["passed out"] and seen["bombs or rockets"], seen
-    assert seen["OpenSpiel B1: chains skipped"], seen
-    assert seen["OpenSpiel B2: bombs offered against the rocket"], seen
+@pytest.mark.usefixtures("pyspiel")
+def test_openspiel_targeted_games():
+    """Games whose landlord leads a play of a (kind, length) drawn uniformly and whose next
+    seat holds one of the same kind and length where the deck allows: every kind and length
+    as the move to beat (the three of 20 cards only end the game)."""
+    rng = random.Random(7)
+    by_block = blocks(OPENSPIEL)
+    seen, answered = Counter(), set()
+    for _ in range(1500):
+        block = rng.choice(by_block)
+        lead, other = rng.choice(block), Hand(rng.choice(block)).counts
+        rest = DECK - Hand(lead).counts
+        own = other if (other <= rest).all() and other.sum() <= 17 else np.zeros(15, dtype=int)
+        rest = rest - own
+        filler = draw(rng, 20 - len(Hand(lead)), rest)
+        landlord, rest = Hand(lead).counts + filler, rest - filler
+        filler = draw(rng, 17 - own.sum(), rest)
+        second, third = own + filler, rest - filler
+        kitty = draw(rng, 3, landlord)
+        game = Game.from_hands([Hand(landlord), Hand(second), Hand(third)], landlord=0, bid=3,
+                               kitty=Hand(kitty), rules=OPENSPIEL)
+        met = openspiel_lockstep(game, rng, seen, first=space("openspiel").id(lead))
+        answered |= {(prev.kind, prev.length) for _, prev, _ in met if prev is not None}
+    assert len(answered) == len(by_block) - 3
+    assert every_entry_met("openspiel", seen), seen
 
 
 # --- RLCard: its seeded deal read by rlcard.from_env, then RLCard's own ids -------------------
 
-def test_rlcard_lockstep():
-    rlcard_package = pytest.importorskip("rlcard")
-    space = ActionSpace("rlcard")
+@pytest.mark.usefixtures("rl")
+def test_rlcard_games():
+    """RLCard's env (its judger prunes the lead moves incrementally): the same legal ids at
+    every decision, the same winner and payoffs."""
+    import rlcard as rlcard_package
+    s = space("rlcard")
     env = rlcard_package.make("doudizhu", config={"seed": 11})
+    rng = random.Random(11)
     seen = Counter()
-    for seed in range(200):
-        rng = random.Random(seed)
-        state, player = env.reset()
+    for _ in range(200):
+        state, seat = env.reset()
         game = rlcard.from_env(env)
         assert [str(h) for h in game.hands] == [p.initial_hand for p in env.game.players]
         while not env.is_over():
-            assert game.phase == "play" and player == game.to_move
-            ours = space.legal_ids(game).tolist()
-            assert set(state["legal_actions"]) == set(ours)
-            action = rng.choice(ours)
-            state, player = env.step(action)
-            game.push(space.action(action))
+            assert game.phase == "play" and seat == game.to_move
+            ids = s.legal_ids(game).tolist()
+            assert sorted(state["legal_actions"]) == ids
+            if seen["decisions"] % MASK_EVERY == 0:
+                assert np.flatnonzero(s.legal_mask(game)).tolist() == ids
             seen["decisions"] += 1
+            action = rng.choice(ids)
+            state, seat = env.step(action)
+            game.play(s.action(action))
         assert game.phase == "over" and game.result.winner == (
             "landlord" if env.game.winner_id == 0 else "farmers")
         assert tuple(env.get_payoffs()) == game.result.scores
         seen["bombs or rockets"] += game.result.bombs > 0
-    assert seen["bombs or rockets"], seen
+    assert seen["decisions"] > 10_000 and seen["bombs or rockets"], seen
 
 
-# --- DouZero: its seeded Env deal read by douzero.from_env, every scoring ---------------------
+# --- DouZero: its Env's deal read by douzero.from_env, every scoring ---------------------------
 
-def check_douzero_legal(game, legal, seen):
-    """DouZero's legal card lists are ddz_fast's moves as card multisets, but for B0 (the same
-    list twice) and the plays it offers and then misreads."""
-    from douzero.env import move_detector
+@functools.cache
+def douzero_text(cards):
+    """The card text of a DouZero action (a tuple of card numbers), "pass" for none; cached:
+    the same actions come back decision after decision."""
+    return str(douzero.from_cards(cards)) if cards else "pass"
 
-    theirs = {tuple(cards) for cards in legal}
-    ours = {tuple(douzero.to_cards(move)) for move in game.legal_moves()}
-    seen["DouZero B0: lists with a duplicate"] += len(theirs) < len(legal)
-    assert ours <= theirs, game.position()
-    for cards in theirs - ours:
-        if move_detector.get_move_type(list(cards))["type"] == move_detector.TYPE_15_WRONG:
-            seen["DouZero B1: plays it cannot read"] += 1
-        else:
-            assert douzero_ranks_by_kicker_trio(cards, game.last_move), (cards, game.position())
-            seen["DouZero B2/B3: planes ranked by a kicker trio"] += 1
+
+def douzero_choices(game, legal, seen):
+    """ddz_fast's legal moves at ``game`` that DouZero offers too, after checking its legal
+    card lists ``legal`` against them up to the deviations (counted in ``seen``)."""
+    found = [douzero_text(tuple(cards)) for cards in legal]
+    moves = game.legal_moves()                  # PASS is a move here
+    bad, met = differences("douzero", found, [m.cards or "pass" for m in moves],
+                           game.hands[game.to_move], game.last_move, as_cards=Hand)
+    assert not bad, (game.position(), bad)
+    seen.update(met)
+    offered = set(found)
+    return [m for m in moves if (m.cards or "pass") in offered]
 
 
 def trio_rich_deal(rng):
@@ -160,45 +187,58 @@ def trio_rich_deal(rng):
             "landlord_up": sorted(deck[37:]), "three_landlord_cards": sorted(deck[17:20])}
 
 
-def new_douzero_env(env_module, np, scoring, seed):
-    """A DouZero Env for ``scoring`` at the start of a deal: its own seeded shuffle for even
-    seeds, a trio-rich deal (through card_play_init, as Env.reset does) for odd ones."""
-    env = env_module.Env("adp" if scoring == "points" else scoring)
-    if seed % 2:
-        env._env.reset()
-        env._env.card_play_init(trio_rich_deal(random.Random(seed)))
-        env.infoset = env._env.game_infoset
-    else:
+def douzero_deal(env, seed, rules):
+    """Deal a DouZero Env and return ddz_fast's Game of the deal: a trio-rich deal for odd
+    seeds, else DouZero's own seeded shuffle or ddz_fast's ``Game(seed)`` (the douzero preset
+    has no auction: seat 0 holds the kitty and leads); those not DouZero's through
+    card_play_init, as Env.reset does."""
+    game = None
+    if seed % 4 == 0:
         np.random.seed(seed)          # Env.reset shuffles with numpy's global generator
         env.reset()
-    return env
+    else:
+        if seed % 2:
+            data = trio_rich_deal(random.Random(seed))
+        else:
+            game = Game(seed, rules=rules)
+            assert game.phase == "play" and game.landlord == 0
+            data = {p: douzero.to_cards(h) for p, h in zip(douzero.POSITIONS, game.hands)}
+            data["three_landlord_cards"] = douzero.to_cards(game.kitty)
+        env._env.reset()
+        env._env.card_play_init(data)
+        env.infoset = env._env.game_infoset
+    dealt = douzero.from_env(env)
+    if game is None:
+        return Game.from_hands(dealt.hands, kitty=dealt.kitty, rules=rules)
+    assert (dealt.hands, dealt.kitty) == (game.hands, game.kitty)
+    return game
 
 
-def test_douzero_lockstep():
-    np = pytest.importorskip("numpy")
-    env_module = pytest.importorskip("douzero.env.env")
+@pytest.mark.usefixtures("dz")
+def test_douzero_games():
+    """DouZero's Env under each of its objectives (wp, adp, logadp: the landlord's reward) and
+    its game scores (num_scores: the douzero preset's points), against the preset with that
+    scoring: hands, bombs and legal actions at every decision, the winner and the payoffs."""
+    from douzero.env.env import Env
     seen = Counter()
     saved = np.random.get_state()
     try:
         for seed in range(400):
             rng = random.Random(seed)
-            scoring = ("wp", "adp", "logadp", "points")[seed // 2 % 4]
-            env = new_douzero_env(env_module, np, scoring, seed)
-            dealt = douzero.from_env(env)
-            game = Game.from_hands(dealt.hands, kitty=dealt.kitty,
-                                   rules=DOUZERO.replace(scoring=scoring))
+            scoring = ("wp", "adp", "logadp", "points")[seed // 4 % 4]
+            env = Env("adp" if scoring == "points" else scoring)
+            game = douzero_deal(env, seed, DOUZERO.replace(scoring=scoring))
             reward = None
-            while reward is None:
+            while True:
                 peer = env._env
-                assert douzero.POSITIONS.index(peer.acting_player_position) == game.to_move
                 assert peer.bomb_num == game.bombs
-                assert [douzero.from_cards(peer.info_sets[p].player_hand_cards)
-                        for p in douzero.POSITIONS] == list(game.hands)
-                check_douzero_legal(game, env.infoset.legal_actions, seen)
-                moves = list(game.legal_moves())
-                choices = [move for move in moves if not douzero_misreads(move)]
-                seen["decisions avoiding DouZero B1/B2"] += len(choices) < len(moves)
-                move = rng.choice(choices)
+                assert [peer.info_sets[p].player_hand_cards for p in douzero.POSITIONS] == [
+                    douzero.to_cards(hand) for hand in game.hands]
+                if reward is not None:
+                    break
+                assert douzero.POSITIONS.index(peer.acting_player_position) == game.to_move
+                move = rng.choice(douzero_choices(game, env.infoset.legal_actions, seen))
+                seen["decisions"] += 1
                 _, r, done, _ = env.step(douzero.to_cards(move))
                 game.play(move)
                 reward = r if done else None
@@ -213,6 +253,6 @@ def test_douzero_lockstep():
             seen["bombs or rockets"] += result.bombs > 0
     finally:
         np.random.set_state(saved)
-    assert seen["bombs or rockets"] and seen["DouZero B0: lists with a duplicate"], seen
-    assert seen["decisions avoiding DouZero B1/B2"] and seen["DouZero B1: plays it cannot read"], seen
-    assert seen["DouZero B2/B3: planes ranked by a kicker trio"], seen
+    assert seen["decisions"] > 10_000 and seen["bombs or rockets"], seen
+    # (planes ranked by a wing trio: too rare in games; test_douzero_legal_moves meets it)
+    assert {"duplicates", "rejected plays", "four trios on three"} <= set(seen), seen

@@ -2,9 +2,10 @@
 1.2.0, OpenSpiel 2.0.2 (pyspiel) and DouZero 1.1.0 (douzero.env, which needs no torch).
 
 For each: its universe of plays (and action ids) against the preset's, and its own legal-action
-function against ddz_fast's legal moves, ids, masks and batches on seeded positions and games.
-Every difference must be one of the peer's known bugs (tests/peer_deviations.py), whose
-minimal positions are checked here as well. A peer that cannot be imported skips its tests.
+function against ddz_fast's legal moves, ids, masks and batches on seeded positions (whole
+games in lockstep are tests/test_lockstep.py's). Every difference must be one of the peer's
+known bugs (tests/peer_deviations.py), whose minimal positions are checked here as well. A peer
+that cannot be imported skips its tests.
 """
 
 import functools
@@ -19,7 +20,7 @@ from ddz_fast import (
     every_play, legal_moves,
 )
 from ddz_fast.interop import douzero as dzi, openspiel as osi
-from peer_deviations import DEVIATIONS, DOUZERO_GENERATED, douzero_rejects
+from peer_deviations import DEVIATIONS, DOUZERO_GENERATED, differences, douzero_rejects
 
 RLCARD, OPENSPIEL, DOUZERO = (Rules.preset(name) for name in ("rlcard", "openspiel", "douzero"))
 DECK = np.array([4] * 13 + [1, 1])
@@ -100,22 +101,6 @@ def positions(rules, n, seed, kinds=None):
 def texts(moves, prev):
     """ddz_fast's legal moves as RLCard/DouZero see them: card texts, and "pass" on a trick."""
     return [m.cards for m in moves] + (["pass"] if prev is not None else [])
-
-
-def compare(name, found, expected, hand, prev, as_cards=str):
-    """Differences between the peer's legal actions `found` and ddz_fast's `expected` (lists of
-    card texts or Moves) that no deviation of peer `name` explains: [(side, action)]."""
-    found_count, expected_count = Counter(found), Counter(expected)
-    assert all(n == 1 for n in expected_count.values()), (hand, prev, expected_count)
-    differences = [("peer", a) for a in found_count if a not in expected_count]
-    differences += [("ddz", a) for a in expected_count if a not in found_count]
-    differences += [("duplicate", a) for a, n in found_count.items() if n > 1]
-    unexplained = []
-    for side, action in differences:
-        if not any(d.explains(hand, prev, as_cards(action), side) for d in DEVIATIONS[name]
-                   if d.explains):
-            unexplained.append((side, str(action)))
-    return unexplained, len(differences)
 
 
 def batch_rows(action_space, hands, prevs, chunk=500):
@@ -234,33 +219,6 @@ def test_rlcard_legal_moves(rl):
         (m.kind, m.length) for m in every_play(RLCARD)}
 
 
-def test_rlcard_games(rl):
-    """Random games of RLCard's env in lockstep with ddz_fast's Game: the same legal ids at
-    every decision (its judger prunes the lead moves incrementally), the same end and payoffs."""
-    import rlcard
-    s = space("rlcard")
-    env = rlcard.make("doudizhu", config={"seed": 3})
-    rng = random.Random(3)
-    decisions = 0
-    for _ in range(80):
-        state, seat = env.reset()
-        game = Game.from_hands([Hand(rl.cards2str(p.current_hand)) for p in env.game.players],
-                               landlord=0, bid=1, rules=RLCARD)
-        while not env.is_over():
-            assert seat == game.to_move and game.phase == "play"
-            ids = sorted(state["legal_actions"])
-            assert s.legal_ids(game).tolist() == ids
-            if decisions % 16 == 0:
-                assert np.flatnonzero(s.legal_mask(game)).tolist() == ids
-            decisions += 1
-            action = rng.choice(ids)
-            game.play(s.action(action))
-            state, seat = env.step(action)
-        assert game.phase == "over"
-        assert list(env.get_payoffs()) == list(game.result.scores)
-    assert decisions > 1000
-
-
 def test_rlcard_step_does_not_validate(rl):
     """RLCard's deviation "unchecked steps": its env plays an action its legal actions lack."""
     import rlcard
@@ -299,56 +257,6 @@ def test_rlcard_step_does_not_validate(rl):
 
 # --- OpenSpiel -----------------------------------------------------------------------------
 
-def openspiel_deal(pyspiel, hands, kitty, first_bidder):
-    """A pyspiel state dealt through its chance actions: the face-up card's position (its
-    seat bids first), then card k to seat k % 3; the three cards never dealt are the kitty."""
-    state = pyspiel.load_game("dou_dizhu").new_initial_state()
-    ids = osi.to_deal([*hands, kitty])
-    state.apply_action(first_bidder)
-    for k in range(51):
-        state.apply_action(51 + ids[k % 3][k // 3])
-    assert not state.is_chance_node() and state.current_player() == first_bidder
-    return state
-
-
-def openspiel_step(state, game, s, action):
-    state.apply_action(action)
-    move = s.action(action)
-    if game.phase == "auction":
-        game.bid(0 if move is PASS else move)
-    else:
-        game.play(move)
-
-
-def openspiel_lockstep(state, game, s, rng, first=None):
-    """Play a pyspiel state and a ddz_fast Game in lockstep to the end, comparing the legal
-    ids (and now and then the mask) at every decision, auction and play; the actions are drawn
-    from those both allow, `first` first if it is one. Returns the number of decisions, the
-    unexplained differences and the play positions (hand, move to beat, our ids)."""
-    decisions, unexplained, positions_seen = 0, [], []
-    while not state.is_terminal():
-        assert game.phase != "over" and state.current_player() == game.to_move
-        found, ours = state.legal_actions(), s.legal_ids(game).tolist()
-        if decisions % 16 == 0:
-            assert np.flatnonzero(s.legal_mask(game)).tolist() == ours
-        decisions += 1
-        if game.phase == "play":
-            hand, prev = game.hands[game.to_move], game.last_move
-            bad, _ = compare("openspiel", [s.action(a) for a in found],
-                             [s.action(a) for a in ours], hand, prev, as_cards=lambda m: m)
-            unexplained += [(str(hand), str(prev), side, m) for side, m in bad]
-            positions_seen.append((hand, prev, ours))
-        else:
-            assert found == ours
-        both = sorted(set(found) & set(ours))
-        action = first if first in both else rng.choice(both)
-        first = None
-        openspiel_step(state, game, s, action)
-    assert game.phase == "over"
-    assert list(state.returns()) == list(game.result.scores)
-    return decisions, unexplained, positions_seen
-
-
 def test_openspiel_universe_and_ids(pyspiel):
     """Every id is pyspiel's action of that id: the pass, the bids, each play's cards and, for
     a plane with wings, its trios."""
@@ -378,56 +286,6 @@ def test_openspiel_universe_and_ids(pyspiel):
                     if m.kind not in (Kind.PLANE_SINGLES, Kind.PLANE_PAIRS)] == [move], (a, text)
         plays.add(move)
     assert len(plays) == 26_053 and plays == set(every_play(OPENSPIEL))
-
-
-def test_openspiel_random_games(pyspiel):
-    """Seeded games of ddz_fast (deal, auction and play) replayed in pyspiel."""
-    s = space("openspiel")
-    rng = random.Random(5)
-    decisions, unexplained, seen = 0, [], []
-    for seed in range(600):
-        game = Game(seed, rules=OPENSPIEL)
-        state = openspiel_deal(pyspiel, game.hands, game.kitty, game.first_bidder)
-        n, bad, pos = openspiel_lockstep(state, game, s, rng)
-        decisions += n
-        unexplained += bad
-        seen += pos
-    assert not unexplained, unexplained[:10]
-    assert decisions > 30_000
-    hands, prevs, ids = zip(*seen)
-    assert batch_rows(s, hands, prevs) == list(ids)
-
-
-def test_openspiel_targeted_games(pyspiel):
-    """Games whose landlord leads a play of a (kind, length) drawn uniformly and whose next
-    seat holds one of the same kind and length where the deck allows: every kind and length
-    as the move to beat (the three of 20 cards only end the game)."""
-    s = space("openspiel")
-    rng = random.Random(7)
-    by_block = blocks(OPENSPIEL)
-    decisions, unexplained, answered = 0, [], set()
-    for _ in range(1500):
-        block = rng.choice(by_block)
-        lead, other = rng.choice(block), Hand(rng.choice(block)).counts
-        rest = DECK - Hand(lead).counts
-        own = other if (other <= rest).all() and other.sum() <= 17 else np.zeros(15, dtype=int)
-        rest = rest - own
-        filler = draw(rng, 20 - len(Hand(lead)), rest)
-        landlord, rest = Hand(lead).counts + filler, rest - filler
-        filler = draw(rng, 17 - own.sum(), rest)
-        second, third = own + filler, rest - filler
-        kitty = draw(rng, 3, landlord)
-        hands = [Hand(landlord - kitty), Hand(second), Hand(third)]
-        state = openspiel_deal(pyspiel, hands, Hand(kitty), 0)
-        game = Game.from_hands([Hand(landlord), hands[1], hands[2]], landlord=0, bid=3,
-                               kitty=Hand(kitty), rules=OPENSPIEL)
-        state.apply_action(3)                               # seat 0 bids 3: the landlord
-        n, bad, pos = openspiel_lockstep(state, game, s, rng, first=s.id(lead))
-        decisions += n
-        unexplained += bad
-        answered |= {(p.kind, p.length) for _, p, _ in pos if p is not None}
-    assert not unexplained, unexplained[:10]
-    assert len(answered) == len(by_block) - 3
 
 
 # --- DouZero -------------------------------------------------------------------------------
@@ -533,7 +391,7 @@ def test_douzero_legal_moves(dz):
     # planes with wings as the move to beat too: where DouZero's bugs are
     cases = positions(DOUZERO, 3000, seed=11) + positions(
         DOUZERO, 3000, seed=12, kinds={Kind.PLANE_SINGLES})
-    unexplained, differences, seen = [], 0, []
+    unexplained, met, seen = [], Counter(), []
     for hand, prev in cases:
         if prev is None:        # a lead, or the trick after two passes
             trick = rng.choice([(), (str(Hand(draw(rng, 1, DECK))), "pass", "pass")])
@@ -543,57 +401,13 @@ def test_douzero_legal_moves(dz):
         ours = texts(legal_moves(hand, prev, rules=DOUZERO), prev)
         ids = s.legal_ids(hand, prev).tolist()
         assert Counter(ours) == Counter(s.action(i).cards or "pass" for i in ids)
-        bad, n = compare("douzero", found, ours, hand, prev, as_cards=Hand)
+        bad, explained = differences("douzero", found, ours, hand, prev, as_cards=Hand)
         unexplained += [(str(hand), trick, side, a) for side, a in bad]
-        differences += n
+        met += explained
         seen.append(ids)
     assert not unexplained, unexplained[:10]
     assert batch_rows(s, *zip(*cases)) == seen
-    assert differences > 0      # the bugs are met, and explained
-
-
-def test_douzero_games(dz):
-    """DouZero's GameEnv with scripted players in lockstep with ddz_fast's Game: its legal
-    actions at every decision (the trick, two passes) against ddz_fast's, up to the deviations."""
-    from douzero.env.game import GameEnv
-    seats = ("landlord", "landlord_down", "landlord_up")        # seats 0, 1, 2 in play order
-
-    class Scripted:
-        action = None
-
-        def act(self, infoset):
-            return self.action
-
-    rng = random.Random(13)
-    players = {seat: Scripted() for seat in seats}
-    decisions, unexplained = 0, []
-    for seed in range(60):
-        game = Game(seed, rules=DOUZERO)        # no auction: seat 0 holds the kitty and leads
-        assert game.phase == "play" and game.landlord == 0
-        env = GameEnv(players)
-        env.card_play_init({seat: dzi.to_cards(h) for seat, h in zip(seats, game.hands)}
-                           | {"three_landlord_cards": dzi.to_cards(game.kitty)})
-        while not env.game_over:
-            assert seats.index(env.acting_player_position) == game.to_move
-            hand, prev = game.hands[game.to_move], game.last_move
-            found = [str(dzi.from_cards(m)) if m else "pass"
-                     for m in env.game_infoset.legal_actions]
-            ours = [m.cards or "pass" for m in game.legal_moves()]      # PASS is a move here
-            bad, _ = compare("douzero", found, ours, hand, prev, as_cards=Hand)
-            unexplained += [(str(hand), str(prev), side, a) for side, a in bad]
-            decisions += 1
-            text = rng.choice(sorted(set(found) & set(ours)))
-            action = [] if text == "pass" else dzi.to_cards(text)
-            players[env.acting_player_position].action = action
-            env.step()
-            game.play(text)
-        assert game.phase == "over"
-        assert [dzi.to_cards(h) for h in game.hands] == [
-            env.info_sets[seat].player_hand_cards for seat in seats]
-        assert env.bomb_num == game.bombs
-        assert (env.winner, game.result.winner) in (("landlord", "landlord"), ("farmer", "farmers"))
-    assert not unexplained, unexplained[:10]
-    assert decisions > 2000
+    assert set(met) == {d.name for d in DEVIATIONS["douzero"]}, met     # each bug met
 
 
 # --- the deviations, position by position -------------------------------------------------
@@ -606,18 +420,16 @@ def case_ids():
                     yield pytest.param(deviation, case, id=f"{name}-{deviation.name}-{i}")
 
 
-def openspiel_case(pyspiel, case):
-    """OpenSpiel's legal actions at a case's position, reached through chance actions (seat 0
-    bids first and bids 3) and plays, as moves."""
+def openspiel_case(case):
+    """OpenSpiel's legal actions at a case's position (seat 0 the landlord at bid 3; to_state
+    checks that OpenSpiel offers each play of the trick), as moves."""
     s = space("openspiel")
     hands, mover = seat_hands(case.hand, case.trick)
     kitty = Hand(hands[0].counts - draw(random.Random(0), 17, hands[0].counts))
-    state = openspiel_deal(pyspiel, [hands[0] - kitty, hands[1], hands[2]], kitty, 0)
-    state.apply_action(3)
+    game = Game.from_hands(hands, landlord=0, bid=3, kitty=kitty, rules=OPENSPIEL)
     for play in case.trick:
-        action = s.id(play)
-        assert action in state.legal_actions(), play
-        state.apply_action(action)
+        game.play(play)
+    state = osi.to_state(game)
     assert state.current_player() == mover
     return [s.action(a) for a in state.legal_actions()]
 
@@ -635,7 +447,8 @@ def test_deviation_case(deviation, case, request):
         found = douzero_legal(hand, case.trick)
         as_cards = Hand
     else:
-        moves = openspiel_case(request.getfixturevalue("pyspiel"), case)
+        request.getfixturevalue("pyspiel")
+        moves = openspiel_case(case)
         found = [m.cards or "pass" for m in moves]
         as_cards = lambda text: Move.parse(text, rules=rules)       # one reading each here
     ours = texts(legal_moves(hand, prev, rules=rules), prev)
@@ -647,14 +460,9 @@ def test_deviation_case(deviation, case, request):
     if case.peer_offers is not None:
         assert set(found_count) == case.peer_offers
     # each difference is a bug of the list (a position may show two), at least one this one's
-    differences = [(side, as_cards(action)) for side, actions in (
-        ("peer", case.peer_only), ("ddz", case.ddz_only), ("duplicate", case.duplicates))
-        for action in actions]
-    for side, action in differences:
-        assert any(d.explains(hand, prev, action, side) for d in DEVIATIONS[deviation.peer]), \
-            (side, action)
-    assert case.peer_offers is not None or any(
-        deviation.explains(hand, prev, action, side) for side, action in differences)
+    unexplained, met = differences(deviation.peer, found, ours, hand, prev, as_cards)
+    assert not unexplained
+    assert case.peer_offers is not None or met[deviation.name]
 
 
 def test_every_deviation_has_cases():
