@@ -21,6 +21,28 @@ def action_space():
             for name, switches in reference.PRESETS.items()}
 
 
+# The peer engines (rl, pyspiel, dz): a test that takes one skips, saying how to install it,
+# when it cannot be imported.
+def peer(module, package, install="pip install 'ddz-fast[peers]'"):
+    return pytest.importorskip(module, reason=f"{package} cannot be imported: {install}")
+
+
+@pytest.fixture(scope="module")
+def rl():
+    return peer("rlcard.games.doudizhu.utils", "rlcard")
+
+
+@pytest.fixture(scope="module")
+def pyspiel():
+    return peer("pyspiel", "open-spiel")
+
+
+@pytest.fixture(scope="module")
+def dz():
+    # its metadata requires torch, which douzero.env never imports (see pyproject.toml)
+    return peer("douzero.env.game", "douzero", "pip install --no-deps douzero==1.1.0")
+
+
 def pytest_report_header(config):
     info = ddz_fast.build_info()
     build = f"{info['build']} ({info['sanitize']})" if info["sanitize"] else info["build"]

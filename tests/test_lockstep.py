@@ -20,9 +20,7 @@ import pytest
 from ddz_fast import Game, Hand
 from ddz_fast.interop import douzero, openspiel, rlcard
 from peer_deviations import DEVIATIONS, differences
-from test_peer_rules import (  # noqa: F401  (dz, pyspiel, rl: the fixtures that skip a peer)
-    DECK, DOUZERO, OPENSPIEL, batch_rows, blocks, draw, dz, pyspiel, rl, space,
-)
+from test_peer_rules import DECK, DOUZERO, OPENSPIEL, batch_rows, blocks, draw, space
 
 MASK_EVERY = 16         # a mask has an element per action: check one decision in 16
 

@@ -27,26 +27,6 @@ DECK = np.array([4] * 13 + [1, 1])
 RANKS = "3456789TJQKA2BR"
 
 
-def peer(module, package, install="pip install 'ddz-fast[peers]'"):
-    return pytest.importorskip(module, reason=f"{package} cannot be imported: {install}")
-
-
-@pytest.fixture(scope="module")
-def rl():
-    return peer("rlcard.games.doudizhu.utils", "rlcard")
-
-
-@pytest.fixture(scope="module")
-def pyspiel():
-    return peer("pyspiel", "open-spiel")
-
-
-@pytest.fixture(scope="module")
-def dz():
-    # its metadata requires torch, which douzero.env never imports (see pyproject.toml)
-    return peer("douzero.env.game", "douzero", "pip install --no-deps douzero==1.1.0")
-
-
 @functools.cache
 def space(name):
     return ActionSpace(name)
