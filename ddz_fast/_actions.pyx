@@ -10,7 +10,7 @@ from libc.stdlib cimport free
 from libc.string cimport memcpy
 
 from ._batch cimport CHUNK_ROWS, _BatchInput, check_status
-from ._cards cimport as_hand, packed_from
+from ._cards cimport Hand, as_hand, packed_from
 from ._core.actions cimport (
     MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, index_actions, legal_ids,
     legal_ids_moves, play_id,
@@ -321,7 +321,8 @@ cdef class ActionSpace:
         cdef Rules rules = self._rules
         cdef const ddz_move* on = NULL
         cdef bint can_pass = False
-        if isinstance(position, Game):
+        # a Hand first: isinstance() of a Hand walks its type's bases to say it is no Game
+        if type(position) is not Hand and isinstance(position, Game):
             if prev is not None:
                 raise TypeError("legal_ids(game) takes no prev: the game knows the move to beat")
             game = <Game>position

@@ -149,18 +149,23 @@ def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int =
 
 
 def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat: int,
-                call: Callable[[Hand, Move | None], Sized] = legal_moves) -> Rate:
-    """call(hand, prev) and len() per position (legal_moves(), or e.g. an ActionSpace's
-    legal_ids); `prevs` as Moves or MOVE_DTYPE records."""
+                call: Callable[[Hand, Move | None], Sized] | None = None) -> Rate:
+    """One call per position from Python: legal_moves() and len() (the list is lazy), or
+    call(hand, prev) (an ActionSpace's legal_ids, say); `prevs` as Moves or MOVE_DTYPE
+    records. The rate's items are the len() of the results."""
     hand_objects = [Hand(h) for h in hands]
     prev_objects: list[Move | None] = [None] * len(hands) if prevs is None else [
         p if isinstance(p, Move) else Move.from_row(p) for p in prevs]
     pairs = list(zip(hand_objects, prev_objects))
-    total = sum(len(call(h, p)) for h, p in pairs)
+    total = sum(len(call(h, p) if call else legal_moves(h, p)) for h, p in pairs)
 
     def run() -> None:
-        for hand, prev in pairs:
-            len(call(hand, prev))
+        if call is None:
+            for hand, prev in pairs:
+                len(legal_moves(hand, prev))
+        else:
+            for hand, prev in pairs:
+                call(hand, prev)
     return Rate(median_seconds(run, repeat) / len(pairs), total / len(pairs))
 
 
