@@ -176,13 +176,19 @@ def test_bench_small():
     assert code == 0 and "Medians of 1 pass." in out
     not_release = ddz_fast.build_info()["build"] != "release"        # CI runs all three builds
     assert ("build, not a release one" in out) == not_release
-    for row in ("leads, batch", "responses, one position", "random games, Python API",
-                "push + undo", "copy()", "simulate(), 2 threads", "perft(3) of 2 deals"):
+    for row in ("leads, batch", "responses, one position", "legal_ids, one lead (standard ids)",
+                "legal_ids, one response (standard ids)", "legal_ids_batch, leads",
+                "space.id(move)", "legal_mask_batch, 300 leads", "legal_mask_batch, 300 responses",
+                "random games, Python API", "push + undo", "copy()", "simulate(), 2 threads",
+                "perft(3) of 2 deals"):
         assert row in out
-    assert "ns/hand" in out and "games/s" in out and "nodes/s" in out
+    assert "ns/hand" in out and "games/s" in out and "nodes/s" in out and "GB/s" in out
+    assert "(rlcard ids)" not in out                  # the peers' spaces come with the peers
 
 
 def test_bench_units():
+    assert bench.ratio(37.4) == "37x slower" and bench.ratio(1.44) == "1.4x slower"
+    assert bench.ratio(0.8) == "1.2x faster"
     assert bench.fmt_time(2.5) == "2.5 s" and bench.fmt_time(0.0123) == "12.3 ms"
     assert bench.fmt_time(3.2e-5) == "32 µs" and bench.fmt_time(4e-10) == "0.4 ns"
     assert bench.fmt_rate(6.88e8, "moves") == "688 M moves/s"

@@ -44,6 +44,22 @@ def test_compare_and_timing():
     assert peer.label.startswith("Fake ") and peers.canonical("R3B2") == "32BR"
 
 
+def test_id_calls_default_to_the_move_calls():
+    positions = bench.deal_positions(5, seed=4)
+    peer = FakePeer()
+    assert peer.space is None and not peer.has_masks        # compared in the standard space
+    assert [c() for c in peer.id_lead_calls(positions)] == [c() for c in peer.lead_calls(positions)]
+    assert [c() for c in peer.id_answer_calls(positions)] == [
+        c() for c in peer.answer_calls(positions)]
+    seconds, counted = peer.timed(peer.answer_calls(positions), 1, answers=False,
+                                  count=lambda moves: len(moves) - 1)
+    assert seconds > 0 and counted == bench.single_rate(
+        positions.answer_hands, positions.prevs, 1).moves_per_item
+    head = positions.head(2)
+    assert head.seeds == positions.seeds[:2] and head.prevs == positions.prevs[:2]
+    assert (head.answer_hands == positions.answer_hands[:2]).all()
+
+
 def test_old_import_paths():
     from ddz_fast import benchmark, peers as old_peers           # the paths before tools/
     assert benchmark.deal_positions is bench.deal_positions and benchmark.Rate is bench.Rate

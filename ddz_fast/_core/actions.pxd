@@ -1,16 +1,16 @@
 # Dense action ids: a table from every action of a rule set's game (the pass, the bids, every
 # play) to an id 0..n-1, and the legal ids of a position, sorted.
 #
-# A play's id is found by hashing the move (open addressing over its head word and cards):
-# O(1), never a scan of the space.
+# A play's id is found by hashing its cards (open addressing; the readings of one card set
+# share a start): O(1), never a scan of the space.
 
-from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from .typedefs cimport N_KINDS, ddz_hand, ddz_move, ddz_rules
 
-ctypedef struct ddz_id_slot:
-    uint64_t head       # the first 8 bytes of the move: kind, length, main
+ctypedef struct ddz_id_slot:     # 16 bytes
     uint64_t cards
+    uint32_t head       # the first 4 bytes of the move: kind, length, main, zero
     int32_t id          # -1: an empty slot
 
 ctypedef struct ddz_action_ids:
@@ -21,8 +21,9 @@ ctypedef struct ddz_action_ids:
     # Every kind, ordered by its lowest id: leads generated kind by kind in this order come
     # out nearly sorted by id, which keeps the insertion sort of legal_ids cheap.
     uint8_t kind_order[N_KINDS]
-    ddz_id_slot* slots        # a power of two of them, at most half full
+    ddz_id_slot* slots        # a power of two of them, at most half full (ActionSpace: a quarter)
     uint64_t slot_mask
+    int slot_shift            # 64 - log2(slot_mask + 1): a hash's top bits pick its slot
 
 # What legal_ids returns when a legal move has no id (the space is of other rules).
 cdef enum:
@@ -30,11 +31,12 @@ cdef enum:
 
 # The id of a play, or NO_ID.
 cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil
-# Index t.actions[0:t.n] into t.slots (room for slot_mask + 1, a power of two >= 2 * t.n).
-# Returns -1 - id if a play repeats an earlier id's, else 0.
+# Index t.actions[0:t.n] into t.slots (slot_mask + 1 of them, a power of two >= 2 * t.n; prepare
+# t first). Returns -1 - id if a play repeats an earlier id's, else 0.
 cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil
-# Set t.kind_order from t.actions.
-cdef void order_kinds(ddz_action_ids* t) noexcept nogil
+# Set what a space derives from its tables (t.actions, t.n, t.slot_mask): slot_shift and
+# kind_order. Spaces of equal rules share the tables, each with its own struct.
+cdef void prepare(ddz_action_ids* t) noexcept nogil
 # Every play under the rules (every reading of at most 20 cards, in the order of the move
 # generators: kind code, length, main rank, kickers ascending) into out, which has room for
 # MAX_PLAYS moves; returns how many.

@@ -1,6 +1,6 @@
 # Dense action ids (see actions.pxd for the contract).
 
-from libc.stdint cimport int32_t, uint64_t
+from libc.stdint cimport int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
 from .bits cimport card_count, hand_init
@@ -11,33 +11,39 @@ from .typedefs cimport KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand
 cdef uint64_t DECK = 0x0114444444444444ULL
 
 
-cdef inline uint64_t slot_hash(uint64_t head, uint64_t cards) noexcept nogil:
-    """Mixes the two words of a move (splitmix64's finaliser)."""
-    cdef uint64_t x = cards ^ (head * <uint64_t>0x9E3779B97F4A7C15ULL)
-    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
-    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
-    return x ^ (x >> 31)
-
-
-cdef inline uint64_t head_of(const ddz_move* m) noexcept nogil:
-    cdef uint64_t head
-    memcpy(&head, m, 8)
+cdef inline uint32_t head_of(const ddz_move* m) noexcept nogil:
+    """Kind, length and main rank as one word: the first 4 bytes of the move (its padding is
+    zero, as the generators and Move write it)."""
+    cdef uint32_t head
+    memcpy(&head, m, 4)
     return head
 
 
-cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil:
-    cdef uint64_t head = head_of(m), i = slot_hash(head, m.cards) & t.slot_mask
+cdef inline uint64_t slot_of(const ddz_action_ids* t, uint64_t cards) noexcept nogil:
+    """Where the search for a play of these cards starts: the top bits of a multiplicative
+    (Fibonacci) hash. One multiply: most plays of a hand are looked up, so this is most of
+    the cost of an id."""
+    return (cards * <uint64_t>0x9E3779B97F4A7C15ULL) >> t.slot_shift
+
+
+cdef inline int32_t find_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil:
+    cdef uint32_t head = head_of(m)
+    cdef uint64_t cards = m.cards, i = slot_of(t, cards)
     cdef const ddz_id_slot* slot
     while True:
         slot = &t.slots[i]
-        if slot.id < 0 or (slot.head == head and slot.cards == m.cards):
+        if slot.id < 0 or (slot.cards == cards and slot.head == head):
             return slot.id
         i = (i + 1) & t.slot_mask
 
 
+cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil:
+    return find_id(t, m)
+
+
 cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil:
     cdef int32_t id
-    cdef uint64_t head, i
+    cdef uint64_t i
     cdef const ddz_move* m
     for i in range(t.slot_mask + 1):
         t.slots[i].id = -1
@@ -45,21 +51,23 @@ cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil:
         m = &t.actions[id]
         if m.length == 0:
             continue                        # the pass and the bids
-        head = head_of(m)
-        i = slot_hash(head, m.cards) & t.slot_mask
+        if find_id(t, m) >= 0:
+            return -1 - id
+        i = slot_of(t, m.cards)
         while t.slots[i].id >= 0:
-            if t.slots[i].head == head and t.slots[i].cards == m.cards:
-                return -1 - id
             i = (i + 1) & t.slot_mask
-        t.slots[i].head = head
+        t.slots[i].head = head_of(m)
         t.slots[i].cards = m.cards
         t.slots[i].id = id
     return 0
 
 
-cdef void order_kinds(ddz_action_ids* t) noexcept nogil:
+cdef void prepare(ddz_action_ids* t) noexcept nogil:
     cdef int32_t id, k, j
     cdef int32_t first[N_KINDS]
+    t.slot_shift = 64
+    while (<uint64_t>1 << (64 - t.slot_shift)) <= t.slot_mask:
+        t.slot_shift -= 1
     for k in range(N_KINDS):
         first[k] = t.n
     for id in range(t.n - 1, -1, -1):
@@ -106,7 +114,7 @@ cdef Py_ssize_t ids_of(const ddz_action_ids* t, const ddz_move* moves, Py_ssize_
     cdef Py_ssize_t i, j
     cdef int32_t id
     for i in range(n):
-        id = play_id(t, &moves[i])
+        id = find_id(t, &moves[i])
         if id < 0:
             return NO_ID
         j = i       # insertion sort: the ids come nearly sorted (kind_order)

@@ -7,6 +7,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t
 from .actions cimport ddz_action_ids
 from .typedefs cimport ddz_move, ddz_rules
 
+cdef enum:
+    MASK_BLOCK = 4096  # rows_mask: rows whose masks are written at once
+
 # What the entry points return, besides the index (>= 0) of the first row that is no hand of
 # at most 20 cards.
 cdef enum:

@@ -12,7 +12,7 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ddz_fast import (
-    MOVE_DTYPE, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts, legal_moves,
-    legal_moves_batch, perft, simulate,
+    MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts,
+    legal_moves, legal_moves_batch, perft, simulate,
 )
 
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
@@ -99,6 +99,11 @@ class DealPositions:
     def prev_array(self) -> MoveArray:
         return np.array([move.row for move in self.prevs], dtype=MOVE_DTYPE)
 
+    def head(self, count: int) -> DealPositions:
+        """The first `count` deals."""
+        return DealPositions(self.seeds[:count], self.landlord_hands[:count],
+                             self.answer_hands[:count], self.prevs[:count])
+
 
 def deal_positions(count: int, seed: int) -> DealPositions:
     rng = random.Random(seed)
@@ -143,18 +148,51 @@ def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int =
     return Rate(median_seconds(run, repeat) / len(hands), moves / len(hands))
 
 
-def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat: int) -> Rate:
-    """legal_moves() and len() per position; `prevs` as Moves or MOVE_DTYPE records."""
+def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat: int,
+                call: Callable[[Hand, Move | None], Sized] | None = None) -> Rate:
+    """One call per position from Python: legal_moves() and len() (the list is lazy), or
+    call(hand, prev) (an ActionSpace's legal_ids, say); `prevs` as Moves or MOVE_DTYPE
+    records. The rate's items are the len() of the results."""
     hand_objects = [Hand(h) for h in hands]
     prev_objects: list[Move | None] = [None] * len(hands) if prevs is None else [
         p if isinstance(p, Move) else Move.from_row(p) for p in prevs]
     pairs = list(zip(hand_objects, prev_objects))
-    total = sum(len(legal_moves(h, p)) for h, p in pairs)
+    total = sum(len(call(h, p) if call else legal_moves(h, p)) for h, p in pairs)
 
     def run() -> None:
-        for hand, prev in pairs:
-            len(legal_moves(hand, prev))
+        if call is None:
+            for hand, prev in pairs:
+                len(legal_moves(hand, prev))
+        else:
+            for hand, prev in pairs:
+                call(hand, prev)
     return Rate(median_seconds(run, repeat) / len(pairs), total / len(pairs))
+
+
+# --- action ids ----------------------------------------------------------------------------
+
+ID_POSITIONS = 2000         # deals of the action-id rows (the peers take up to 70 µs each)
+MASK_POSITIONS = 10_000     # rows of the legal_mask_batch rows
+
+
+def mask_batch_rate(space: ActionSpace, hands: Counts, prevs: MoveArray | None, repeat: int,
+                    out: npt.NDArray[np.bool_]) -> Rate:
+    """legal_mask_batch over `hands` into `out` (reused, as a training loop would: a fresh
+    array of this size costs more in page faults than the masks), per position, with the
+    legal ids per position."""
+    ids = len(space.legal_ids_batch(hands, prevs)[1])
+    seconds = median_seconds(lambda: space.legal_mask_batch(hands, prevs, out=out), repeat)
+    return Rate(seconds / len(hands), ids / len(hands))
+
+
+def id_seconds(space: ActionSpace, moves: Sequence[Move], repeat: int) -> float:
+    """Seconds per space.id(move) from Python (the loop over the moves included)."""
+    space_id = space.id
+
+    def run() -> None:
+        for move in moves:
+            space_id(move)
+    return median_seconds(run, repeat) / len(moves)
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -248,6 +286,13 @@ def scaled(value: float, units: Sequence[tuple[str, float]]) -> str:
     return f"{value / scale:.3g} {unit}"
 
 
+def ratio(slower: float) -> str:
+    """How much slower a peer is: '37x slower', '1.4x slower', or '1.2x faster'."""
+    if slower < 1:
+        return f"{1 / slower:.1f}x faster"
+    return f"{slower:,.0f}x slower" if slower >= 10 else f"{slower:.1f}x slower"
+
+
 def fmt_time(seconds: float) -> str:
     return scaled(seconds, (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)))
 
@@ -275,15 +320,20 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"Medians of {plural(repeat, 'pass', 'passes')}.", file=out)
     rows = []      # (what, ddz_fast cell, {peer label: cell})
 
+    def peer_cells(rate: Rate, peer_rates: Mapping[str, tuple[float, float]],
+                   unit: str) -> dict[str, str]:
+        return {label: f"{fmt_time(seconds)}: {ratio(seconds / rate.seconds)} ({items:.1f} {unit})"
+                for label, (seconds, items) in peer_rates.items()}
+
     def movegen_row(what: str, rate: Rate, peer_rates: Mapping[str, tuple[float, float]] = {},
                     per: str = "hand") -> None:
         cell = (f"{rate.ns:.0f} ns/{per}, {fmt_rate(rate.moves_per_second, 'moves')} "
                 f"({rate.moves_per_item:.1f} moves)")
-        peer_cells = {}
-        for label, (seconds, moves) in peer_rates.items():
-            peer_cells[label] = (f"{fmt_time(seconds)}: {seconds / rate.seconds:,.0f}x slower "
-                                 f"({moves:.1f} moves)")
-        rows.append((what, cell, peer_cells))
+        rows.append((what, cell, peer_cells(rate, peer_rates, "moves")))
+
+    def ids_row(what: str, rate: Rate, peer_rates: Mapping[str, tuple[float, float]] = {}) -> None:
+        rows.append((what, f"{fmt_time(rate.seconds)} ({rate.moves_per_item:.1f} actions)",
+                     peer_cells(rate, peer_rates, "actions")))
 
     prev_array = positions.prev_array
     leads_batch = batch_rate(positions.landlord_hands, None, repeat)
@@ -296,6 +346,45 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     movegen_row("leads, one hand (legal_moves + len)", leads_single, peer_leads)
     movegen_row("responses, batch", answers_batch, per="position")
     movegen_row("responses, one position", answers_single, peer_answers, per="position")
+
+    # Action ids: each space against the peers whose ids it has (DouZero has none: its move
+    # lists against the standard space), on the same positions.
+    few = positions.head(min(deals, ID_POSITIONS))
+    standard = ActionSpace("standard")
+    for preset in ["standard"] + [p.space for p in peer_engines if p.space]:
+        space = standard if preset == "standard" else ActionSpace(preset)
+        theirs = [p for p in peer_engines if (p.space or "standard") == preset]
+        lead = single_rate(few.landlord_hands, None, repeat, call=space.legal_ids)
+        ids_row(f"legal_ids, one lead ({preset} ids)", lead,
+                {p.label: p.timed(p.id_lead_calls(few), repeat, answers=False) for p in theirs})
+        ids_row(f"legal_ids, one response ({preset} ids)",
+                single_rate(few.answer_hands, few.prevs, repeat, call=space.legal_ids),
+                {p.label: p.timed(p.id_answer_calls(few), repeat, answers=False) for p in theirs})
+        maskers = [p for p in theirs if p.has_masks]
+        if maskers:
+            mask = single_rate(few.landlord_hands, None, repeat, call=space.legal_mask)
+            ids_row(f"legal_mask, one lead ({preset} ids)",
+                    Rate(mask.seconds, lead.moves_per_item),
+                    {p.label: p.timed(p.mask_calls(few), repeat, answers=False, count=sum)
+                     for p in maskers})
+    ids_row("legal_ids_batch, leads (standard)", Rate(
+        median_seconds(lambda: standard.legal_ids_batch(positions.landlord_hands), repeat) / deals,
+        leads_batch.moves_per_item))
+    moves = [move for hand in few.landlord_hands[:200] for move in legal_moves(hand)]
+    rows.append(("space.id(move) (standard)", f"{id_seconds(standard, moves, repeat) * 1e9:.0f} "
+                 f"ns/call (a loop over {plural(len(moves), 'move')})", {}))
+    batch = positions.head(min(deals, MASK_POSITIONS))
+    masks = np.empty((len(batch.seeds), len(standard)), dtype=np.bool_)
+    fill = median_seconds(lambda: masks.fill(False), repeat) / len(batch.seeds)
+    for what, hands, prevs in (("leads", batch.landlord_hands, None),
+                               ("responses", batch.answer_hands, batch.prev_array)):
+        mask_rate = mask_batch_rate(standard, hands, prevs, repeat, masks)
+        rows.append((f"legal_mask_batch, {len(hands):,} {what}",
+                     f"{mask_rate.ns:.0f} ns/position, "
+                     f"{len(standard) / mask_rate.seconds / 1e9:.1f} GB/s "
+                     f"({mask_rate.moves_per_item:.1f} actions); out.fill: {fill * 1e9:.0f} ns/row",
+                     {}))
+    del masks
 
     decision, games_per_second, _ = decision_rate(games, seed)
     peer_games = {}
@@ -324,6 +413,13 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip(), file=out)
         if i == 0:
             print("  ".join("-" * w for w in widths), file=out)
+    print(f"\nAction ids (ActionSpace): legal_ids and legal_mask from Python on the first "
+          f"{plural(len(few.seeds), 'deal')}, each space against the peer whose ids it has "
+          f"(DouZero has none: its move lists against standard ids); legal_ids_batch on every "
+          f"deal; space.id on the moves of 200 leads; legal_mask_batch on the first "
+          f"{len(batch.seeds):,} into one reused {len(standard):,}-column bool array "
+          f"(out=), where out.fill(False), writing the same array and computing nothing, is "
+          f"the floor.", file=out)
     if peers and not peer_engines:
         print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
     if peer_engines:

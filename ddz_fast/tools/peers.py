@@ -35,6 +35,8 @@ class Peer:
     name = ""
     package = ""
     answers_list_pass = False       # the peer's answers include a pass
+    space: str | None = None        # the ddz_fast preset with this peer's action ids, if any
+    has_masks = False               # mask_calls gives the peer's legal-action masks
 
     @classmethod
     def load(cls) -> Peer | None:
@@ -58,13 +60,27 @@ class Peer:
     def answer_calls(self, positions: DealPositions) -> list[Call]:
         raise NotImplementedError
 
+    def id_lead_calls(self, positions: DealPositions) -> list[Call]:
+        """The peer's legal-action computation for each lead: its action ids where it has
+        them (``space``), else its moves."""
+        return self.lead_calls(positions)
+
+    def id_answer_calls(self, positions: DealPositions) -> list[Call]:
+        return self.answer_calls(positions)
+
+    def mask_calls(self, positions: DealPositions) -> list[Call]:
+        """The peer's legal-action mask of each lead (``has_masks``)."""
+        raise NotImplementedError
+
     def cards(self, move: Any) -> Hand | str:
         """The cards of one of the peer's moves (none for a pass)."""
         raise NotImplementedError
 
-    def timed(self, calls: Sequence[Call], repeat: int, answers: bool) -> tuple[float, float]:
-        """(median seconds per call, moves per call, not counting a pass)."""
-        sizes = [len(call()) for call in calls]
+    def timed(self, calls: Sequence[Call], repeat: int, answers: bool,
+              count: Callable[[Any], int] = len) -> tuple[float, float]:
+        """(median seconds per call, moves per call, not counting a pass; `count` counts the
+        moves of a result)."""
+        sizes = [count(call()) for call in calls]
 
         def run() -> None:
             for call in calls:
@@ -174,15 +190,17 @@ class RLCard(Peer):
     name = "RLCard"
     package = "rlcard"
     answers_list_pass = True
+    space = "rlcard"
 
     def __init__(self) -> None:
         from types import SimpleNamespace
 
         from rlcard.games.base import Card
         from rlcard.games.doudizhu.judger import DoudizhuJudger
-        from rlcard.games.doudizhu.utils import get_gt_cards
+        from rlcard.games.doudizhu.utils import ACTION_2_ID, get_gt_cards
         self.Card, self.Judger, self.get_gt_cards = Card, DoudizhuJudger, get_gt_cards
         self.Namespace = SimpleNamespace
+        self.action_ids = ACTION_2_ID
 
     def card_objects(self, counts: Sequence[int]) -> list[Any]:
         """RLCard's Card objects: a suit per copy of a rank; the jokers are suits of no rank."""
@@ -207,6 +225,18 @@ class RLCard(Peer):
             calls.append(partial(self.get_gt_cards, player, leader))
         return calls
 
+    def ids_of(self, call: Call) -> list[int]:
+        """The action ids of a call's moves, as RLCard's env computes its legal actions
+        (``DoudizhuEnv._get_legal_actions``, without the card features it builds beside)."""
+        ids = self.action_ids
+        return [ids[action] for action in call()]
+
+    def id_lead_calls(self, positions: DealPositions) -> list[Call]:
+        return [partial(self.ids_of, call) for call in self.lead_calls(positions)]
+
+    def id_answer_calls(self, positions: DealPositions) -> list[Call]:
+        return [partial(self.ids_of, call) for call in self.answer_calls(positions)]
+
 
 class OpenSpiel(Peer):
     """OpenSpiel's ``dou_dizhu`` (C++ through pybind11): ``legal_actions()`` of states dealt with
@@ -215,6 +245,8 @@ class OpenSpiel(Peer):
     name = "OpenSpiel"
     package = "open_spiel"
     answers_list_pass = True
+    space = "openspiel"
+    has_masks = True
     FIRST_DEAL_ACTION = 51          # chance actions: the face-up position, then cards 51 + id
     FIRST_PLAY_ACTION = 4           # player actions: pass, bids 1..3, then the plays
 
@@ -254,6 +286,9 @@ class OpenSpiel(Peer):
 
     def lead_calls(self, positions: DealPositions) -> list[Call]:
         return [self.dealt_state(seed).legal_actions for seed in positions.seeds]
+
+    def mask_calls(self, positions: DealPositions) -> list[Call]:
+        return [self.dealt_state(seed).legal_actions_mask for seed in positions.seeds]
 
     def answer_calls(self, positions: DealPositions) -> list[Call]:
         calls: list[Call] = []
