@@ -424,8 +424,9 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
         print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
     if peer_engines:
         limit = min(deals, 2000)
-        print(f"\nThe peers' move lists against ddz_fast's, as card sets (one set may have several "
-              f"readings), over {limit:,} positions:", file=out)
+        print(f"\nThe peers' move lists against ddz_fast's under each peer's preset, as card sets "
+              f"(one set may have several readings), over {limit:,} positions; what differs is "
+              f"the peers' known bugs (README, Other engines):", file=out)
         for peer in peer_engines:
             for what, answers in (("leads", False), ("answers", True)):
                 diff = peer_module.compare(peer, positions, answers, limit)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ddz_fast import PASS, Game, Hand, Move, legal_moves
+from ddz_fast import PASS, Game, Hand, Move, Rules, legal_moves
 from ddz_fast.interop import douzero, openspiel, rlcard
 
 from .bench import DealPositions, median_seconds
@@ -35,6 +35,7 @@ class Peer:
     name = ""
     package = ""
     answers_list_pass = False       # the peer's answers include a pass
+    preset = "standard"             # the ddz_fast preset of this peer's rules
     space: str | None = None        # the ddz_fast preset with this peer's action ids, if any
     has_masks = False               # mask_calls gives the peer's legal-action masks
 
@@ -132,14 +133,16 @@ class Difference:
 
 
 def compare(peer: Peer, positions: DealPositions, answers: bool, limit: int = 2000) -> Difference:
-    """The Difference between the peer's leads (or answers) and ddz_fast's."""
+    """The Difference between the peer's leads (or answers) and ddz_fast's under the peer's
+    preset: what is left are the peer's own bugs."""
+    rules = Rules.preset(peer.preset)
     calls = peer.answer_calls(positions) if answers else peer.lead_calls(positions)
     hands = positions.answer_hands if answers else positions.landlord_hands
     diff = Difference()
     for i, call in enumerate(calls[:limit]):
         hand = str(Hand(hands[i]))
         ours: dict[str, str] = {}          # card text -> kind of its first reading
-        for move in legal_moves(hand, positions.prevs[i] if answers else None):
+        for move in legal_moves(hand, positions.prevs[i] if answers else None, rules=rules):
             ours.setdefault(move.cards, str(move.kind))
         theirs = [str(Hand(peer.cards(m))) for m in call()]
         theirs = [t for t in theirs if t]           # not the pass
@@ -156,6 +159,7 @@ class DouZero(Peer):
 
     name = "DouZero"
     package = "douzero"
+    preset = "douzero"
     answers_list_pass = True
 
     def __init__(self) -> None:
@@ -189,6 +193,7 @@ class RLCard(Peer):
 
     name = "RLCard"
     package = "rlcard"
+    preset = "rlcard"
     answers_list_pass = True
     space = "rlcard"
 
@@ -244,6 +249,7 @@ class OpenSpiel(Peer):
 
     name = "OpenSpiel"
     package = "open_spiel"
+    preset = "openspiel"
     answers_list_pass = True
     space = "openspiel"
     has_masks = True
