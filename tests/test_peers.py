@@ -47,7 +47,7 @@ def test_compare_and_timing():
 def test_id_calls_default_to_the_move_calls():
     positions = bench.deal_positions(5, seed=4)
     peer = FakePeer()
-    assert peer.space is None and not peer.has_masks        # compared in the standard space
+    assert peer.preset == "standard" and not peer.has_masks
     assert [c() for c in peer.id_lead_calls(positions)] == [c() for c in peer.lead_calls(positions)]
     assert [c() for c in peer.id_answer_calls(positions)] == [
         c() for c in peer.answer_calls(positions)]

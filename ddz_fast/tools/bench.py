@@ -347,13 +347,13 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     movegen_row("responses, batch", answers_batch, per="position")
     movegen_row("responses, one position", answers_single, peer_answers, per="position")
 
-    # Action ids: each space against the peers whose ids it has (DouZero has none: its move
-    # lists against the standard space), on the same positions.
+    # Action ids: each peer's preset space against the peer's own legal actions (DouZero has
+    # no ids: its move lists), on the same positions.
     few = positions.head(min(deals, ID_POSITIONS))
     standard = ActionSpace("standard")
-    for preset in ["standard"] + [p.space for p in peer_engines if p.space]:
-        space = standard if preset == "standard" else ActionSpace(preset)
-        theirs = [p for p in peer_engines if (p.space or "standard") == preset]
+    for preset in ["standard"] + [p.preset for p in peer_engines]:
+        space = ActionSpace(preset)
+        theirs = [p for p in peer_engines if p.preset == preset]
         lead = single_rate(few.landlord_hands, None, repeat, call=space.legal_ids)
         ids_row(f"legal_ids, one lead ({preset} ids)", lead,
                 {p.label: p.timed(p.id_lead_calls(few), repeat, answers=False) for p in theirs})
@@ -415,7 +415,7 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
             print("  ".join("-" * w for w in widths), file=out)
     print(f"\nAction ids (ActionSpace): legal_ids and legal_mask from Python on the first "
           f"{plural(len(few.seeds), 'deal')}, each space against the peer whose ids it has "
-          f"(DouZero has none: its move lists against standard ids); legal_ids_batch on every "
+          f"(DouZero has none: its move lists against douzero ids); legal_ids_batch on every "
           f"deal; space.id on the moves of 200 leads; legal_mask_batch on the first "
           f"{len(batch.seeds):,} into one reused {len(standard):,}-column bool array "
           f"(out=), where out.fill(False), writing the same array and computing nothing, is "

@@ -35,8 +35,7 @@ class Peer:
     name = ""
     package = ""
     answers_list_pass = False       # the peer's answers include a pass
-    preset = "standard"             # the ddz_fast preset of this peer's rules
-    space: str | None = None        # the ddz_fast preset with this peer's action ids, if any
+    preset = "standard"             # the ddz_fast preset of this peer's rules (and action ids)
     has_masks = False               # mask_calls gives the peer's legal-action masks
 
     @classmethod
@@ -63,7 +62,7 @@ class Peer:
 
     def id_lead_calls(self, positions: DealPositions) -> list[Call]:
         """The peer's legal-action computation for each lead: its action ids where it has
-        them (``space``), else its moves."""
+        them, else its moves (DouZero)."""
         return self.lead_calls(positions)
 
     def id_answer_calls(self, positions: DealPositions) -> list[Call]:
@@ -195,7 +194,6 @@ class RLCard(Peer):
     package = "rlcard"
     preset = "rlcard"
     answers_list_pass = True
-    space = "rlcard"
 
     def __init__(self) -> None:
         from types import SimpleNamespace
@@ -251,7 +249,6 @@ class OpenSpiel(Peer):
     package = "open_spiel"
     preset = "openspiel"
     answers_list_pass = True
-    space = "openspiel"
     has_masks = True
     FIRST_DEAL_ACTION = 51          # chance actions: the face-up position, then cards 51 + id
     FIRST_PLAY_ACTION = 4           # player actions: pass, bids 1..3, then the plays
