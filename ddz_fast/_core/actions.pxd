@@ -8,6 +8,10 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 from .typedefs cimport N_KINDS, ddz_hand, ddz_move, ddz_rules
 
+cdef enum:
+    MAX_CHAIN = 12            # the longest chain (3..A)
+    NO_RUN = -0x7FFFFFFF      # no run_base (below)
+
 ctypedef struct ddz_id_slot:     # 16 bytes
     uint64_t cards
     uint32_t head       # the first 4 bytes of the move: kind, length, main, zero
@@ -24,6 +28,10 @@ ctypedef struct ddz_action_ids:
     ddz_id_slot* slots        # a power of two of them, at most half full (ActionSpace: a quarter)
     uint64_t slot_mask
     int slot_shift            # 64 - log2(slot_mask + 1): a hash's top bits pick its slot
+    # A play without kickers is its (kind, length, main): where the space numbers a kind and
+    # length's plays by main rank in one run, as every order here does, its id is
+    # run_base[kind][length] + main, no search (NO_RUN where it does not).
+    int32_t run_base[N_KINDS][MAX_CHAIN + 1]
 
 # What legal_ids returns when a legal move has no id (the space is of other rules).
 cdef enum:

@@ -5,7 +5,9 @@ from libc.string cimport memcpy
 
 from .bits cimport card_count, hand_init
 from .movegen cimport gen_kind, gen_moves
-from .typedefs cimport KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand, ddz_move, ddz_rules
+from .typedefs cimport (
+    KIND_ROCKET, KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand, ddz_move, ddz_rules,
+)
 
 # Every card of the deck: four of each rank 3..2, one of each joker.
 cdef uint64_t DECK = 0x0114444444444444ULL
@@ -38,6 +40,10 @@ cdef inline int32_t find_id(const ddz_action_ids* t, const ddz_move* m) noexcept
 
 
 cdef int32_t play_id(const ddz_action_ids* t, const ddz_move* m) noexcept nogil:
+    # (m is a reading: its length is at most MAX_CHAIN)
+    cdef int32_t base = t.run_base[m.kind][m.length]
+    if base != NO_RUN:
+        return base + m.main
     return find_id(t, m)
 
 
@@ -63,11 +69,34 @@ cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil:
 
 
 cdef void prepare(ddz_action_ids* t) noexcept nogil:
-    cdef int32_t id, k, j
+    cdef int32_t id, k, j, length, mains
     cdef int32_t first[N_KINDS]
+    cdef int32_t count[N_KINDS][MAX_CHAIN + 1]
+    cdef const ddz_move* m
     t.slot_shift = 64
     while (<uint64_t>1 << (64 - t.slot_shift)) <= t.slot_mask:
         t.slot_shift -= 1
+    # Runs: every play of a kind without kickers and a length, ids ascending with the main
+    # rank from the lowest (length - 1) to the kind's highest, nothing else between.
+    for k in range(N_KINDS):
+        for length in range(MAX_CHAIN + 1):
+            t.run_base[k][length] = NO_RUN
+            count[k][length] = 0
+    for id in range(t.n):
+        m = &t.actions[id]
+        if m.length == 0 or KIND_SHAPES[m.kind].kicker_size:
+            continue
+        j = count[m.kind][m.length]
+        if j == 0:
+            t.run_base[m.kind][m.length] = id - m.main
+        elif t.run_base[m.kind][m.length] != id - m.main:
+            t.run_base[m.kind][m.length] = NO_RUN - 1       # broken: marked, undone below
+        count[m.kind][m.length] = j + 1
+    for k in range(N_KINDS):
+        for length in range(1, MAX_CHAIN + 1):
+            mains = KIND_SHAPES[k].max_main - length + 2 if k != KIND_ROCKET else 1
+            if count[k][length] != mains or t.run_base[k][length] == NO_RUN - 1:
+                t.run_base[k][length] = NO_RUN
     for k in range(N_KINDS):
         first[k] = t.n
     for id in range(t.n - 1, -1, -1):
