@@ -28,7 +28,7 @@ from ._rules cimport Rules, as_rules
 from ._moves import MOVE_DTYPE, PASS
 from ._rules import Rules as _Rules
 from .checks import check_int
-from .errors import InvalidMoveError
+from .errors import AmbiguousMoveError, InvalidMoveError
 
 BIDS = (1, 2, 3)
 
@@ -286,7 +286,6 @@ cdef class ActionSpace:
             id = play_id(&self.t, &readings[i])
             if id >= 0:
                 if found >= 0:
-                    from .errors import AmbiguousMoveError
                     raise AmbiguousMoveError(
                         f"{text!r} has several readings with ids in {self!r}: "
                         f"{move_from_c(&self.t.actions[found])!r} and {move_from_c(&readings[i])!r}; "
