@@ -37,3 +37,8 @@ class RedealLimitError(IllegalActionError):
 class InvalidPositionError(ValueError):
     """A position (text or fields) that no game can be in: the message names the field and
     the offending part."""
+
+
+class InvalidConstraintsError(ValueError):
+    """Constraints of ``sample_deals`` that are no (3, 15) array of per-seat limits, or that no
+    deal consistent with the position satisfies (the message says which part fails)."""

@@ -25,6 +25,18 @@ cdef extern from *:
         }
         return (uint32_t)(m >> 32);
     }
+    /* Uniform in [0, n), 1 <= n < 2**64: the low bits below n's power of two, drawn again
+       until below n (unbiased; fewer than two draws on average). */
+    static inline uint64_t ddz_below64(uint64_t* state, uint64_t n) {
+        uint64_t mask = n - 1, x;
+        mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4;
+        mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32;
+        do {
+            x = ddz_splitmix64(state) & mask;
+        } while (x >= n);
+        return x;
+    }
     """
     uint64_t splitmix64 "ddz_splitmix64" (uint64_t* state) noexcept nogil
     uint32_t random_below "ddz_below" (uint64_t* state, uint32_t n) noexcept nogil
+    uint64_t random_below64 "ddz_below64" (uint64_t* state, uint64_t n) noexcept nogil

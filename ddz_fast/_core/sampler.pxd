@@ -1,0 +1,36 @@
+# Hidden hands: the unseen cards dealt into hidden places ("bins": the two other seats and, in
+# the auction, the kitty), uniformly over the card-level deals, exactly, under per-rank limits.
+#
+# The cards of a rank are distinct cards (suits are real, the engine only does not see them):
+# giving a of the u unseen cards of a rank to bin 0, b to bin 1 and c to bin 2 can be done in
+# u! / (a! b! c!) ways, and a deal of rank counts comes up with probability proportional to the
+# product of these over the ranks, as a uniform shuffle of the unseen cards dealt into the bins
+# would give. ways[r][k0][k1] counts the ways to deal the unseen cards of ranks r..14 with k0
+# of them in bin 0, k1 in bin 1 and the rest in bin 2, within the limits: one table built per
+# call, then each deal is one draw below the total, walked down the ranks. No rejection.
+
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+
+from .typedefs cimport MAX_HAND_CARDS, N_RANKS
+
+cdef enum:
+    N_BINS = 3
+    BIN_ROOM = MAX_HAND_CARDS + 1   # bins 0 and 1 hold at most 20 cards
+    MAX_BIN2 = 3                    # bin 2 (the kitty) at most 3: keeps every count below 2**51
+
+ctypedef struct ddz_deal_table:
+    uint8_t unseen[N_RANKS]              # unseen cards per rank
+    uint8_t limits[N_BINS][N_RANKS]      # the most cards of each rank each bin may get
+    int sizes[N_BINS]                    # cards per bin: sizes[0], sizes[1] <= 20, sizes[2] <= 3
+    uint64_t ways[N_RANKS + 1][BIN_ROOM][BIN_ROOM]
+
+# Fill t.ways from t.unseen, t.limits and t.sizes (which the caller sets, within the bounds
+# above; the sizes add up to the unseen cards). Returns the number of deals (0: none).
+cdef uint64_t deal_table_build(ddz_deal_table* t) noexcept nogil
+
+# n deals into out (n x 3 x 15 counts, a row per seat): each sample is `base` (3 x 15 counts: what is known of
+# every seat) plus bin i's cards in row bin_rows[i] (-1: not written). `total` is what
+# deal_table_build returned (>= 1); rng a SplitMix64 state.
+cdef void deal_samples(const ddz_deal_table* t, uint64_t total, uint64_t* rng,
+                       const uint8_t* base, const int8_t* bin_rows, uint8_t* out,
+                       Py_ssize_t n) noexcept nogil
