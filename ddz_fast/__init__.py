@@ -12,15 +12,16 @@ from ._cards import RANK_SYMBOLS, Hand
 from ._game import Game, score
 from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
 from ._perft import perft
+from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
     AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
-    InvalidMoveError, InvalidPositionError, RedealLimitError,
+    InvalidConstraintsError, InvalidMoveError, InvalidPositionError, RedealLimitError,
 )
 from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
-from .position import Position
+from .position import Position, game_with_hands
 from .result import Result
 from .series import Series
 from .simulation import Simulation
@@ -42,6 +43,7 @@ __all__ = [
     "IllegalBidError",
     "IllegalMoveError",
     "InvalidCardsError",
+    "InvalidConstraintsError",
     "InvalidMoveError",
     "InvalidPositionError",
     "Kind",
@@ -59,11 +61,13 @@ __all__ = [
     "build_info",
     "classify",
     "every_play",
+    "game_with_hands",
     "legal_move_counts",
     "legal_moves",
     "legal_moves_batch",
     "perft",
     "rules_from_args",
+    "sample_deals",
     "score",
     "simulate",
 ]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._cards import RANK_SYMBOLS, Hand
-from ._game import HIGHEST_BID as MAX_BID, REDEAL_LIMIT
+from ._game import HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Game
 from ._moves import Move, classify
 from ._rules import FIELDS, Rules
 from .checks import check_int, check_seed
@@ -326,6 +326,40 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.parse({str(self)!r})"
+
+
+def game_with_hands(game: Game, hands: Any) -> Game:
+    """A game at ``game``'s position with the seats holding ``hands`` instead: three card sets,
+    seat 0 first (text, Hands or rank counts; one deal of ``sample_deals``, ``deals[i]``, is
+    one). Everything else stays: the seat to move, the trick, the cards played, the landlord,
+    the bid, the bombs, the rules. Each seat keeps its number of cards, and the hands hold the
+    cards the game's hands hold (in the auction, with the kitty: the new kitty is what the
+    hands leave of them). The new game has no history before this position.
+    ``InvalidPositionError`` names the hand at fault."""
+    position = Position.parse(game.position())          # one read: a consistent snapshot
+    if isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__") or len(hands) != 3:
+        raise _error("hands", f"{hands!r} is not three card sets, one per seat")
+    new = []
+    for seat in range(3):
+        try:
+            hand = hands[seat] if isinstance(hands[seat], Hand) else Hand(hands[seat])
+        except (InvalidCardsError, TypeError) as e:
+            raise _error(f"hands[{seat}]", f"{hands[seat]!r} is no set of cards ({e})") from None
+        if len(hand) != len(position.hands[seat]):
+            raise _error(f"hands[{seat}]", f"{hand or '-'} has {len(hand)} cards; seat {seat} "
+                                           f"holds {len(position.hands[seat])}")
+        new.append(hand)
+    kitty = position.kitty
+    if position.landlord is None:           # the kitty is unseen: what the hands leave
+        pool = [sum(h.counts[r] for h in (*position.hands, kitty)) for r in range(15)]
+        rest = [int(pool[r]) - sum(int(h.counts[r]) for h in new) for r in range(15)]
+        if min(rest) < 0:
+            rank = next(r for r in range(15) if rest[r] < 0)
+            raise _error("hands", f"{-rest[rank]} more of rank {RANK_SYMBOLS[rank]} than the "
+                                  f"hands and the kitty hold")
+        kitty = Hand(rest)
+    changed = dataclasses.replace(position, hands=tuple(new), kitty=kitty)
+    return type(game).from_position(changed)
 
 
 # --- field codecs: (read text, write value) --------------------------------------------------

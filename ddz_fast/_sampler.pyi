@@ -1,0 +1,10 @@
+import numpy as np
+import numpy.typing as npt
+
+from ._game import Game
+
+DECK_COUNTS: npt.NDArray[np.int64]
+
+def constraint_limits(constraints: npt.ArrayLike | None) -> npt.NDArray[np.int64]: ...
+def sample_deals(game: Game, seat: int, n: int, *, seed: int,
+                 constraints: npt.ArrayLike | None = None) -> npt.NDArray[np.uint8]: ...
