@@ -1,6 +1,7 @@
 import numpy as np
 import numpy.typing as npt
 
+from ._cards import RANK_SYMBOLS as RANK_SYMBOLS
 from ._game import Game
 
 DECK_COUNTS: npt.NDArray[np.int64]

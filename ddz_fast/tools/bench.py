@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from ddz_fast import (
     MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts,
-    legal_moves, legal_moves_batch, perft, simulate,
+    legal_moves, legal_moves_batch, perft, sample_deals, simulate,
 )
 
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
@@ -252,6 +252,15 @@ def copy_seconds(games: Sequence[Game], repeat: int, stack: bool = True) -> floa
     return median_seconds(run, repeat) / len(games)
 
 
+def sample_rate(games: Sequence[Game], per_call: int, repeat: int) -> float:
+    """Deals per second of sample_deals on one thread: `per_call` deals for the seat to move
+    of each game (play-phase games) (the table of deals built once per call is included)."""
+    def run() -> None:
+        for i, game in enumerate(games):
+            sample_deals(game, game.to_move or 0, per_call, seed=i)
+    return len(games) * per_call / median_seconds(run, repeat)
+
+
 def simulate_rate(n_games: int, threads: int, seed: int = 0) -> float:
     """Random games per second of simulate()."""
     start = time.perf_counter()
@@ -397,6 +406,10 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     mid = mid_game_positions(300, seed)
     rows.append(("push + undo, native", f"{push_undo_seconds(mid, repeat) * 1e9:.1f} ns/pair", {}))
     rows.append(("copy() of a mid-game position", f"{copy_seconds(mid, repeat) * 1e9:.0f} ns", {}))
+    for per_call in (10_000, 100):
+        rate = sample_rate(mid[:100], per_call, repeat)
+        rows.append((f"sample_deals, {per_call:,} per call, 1 thread",
+                     f"{fmt_rate(rate, 'deals')} (mid-game, the seat to move)", {}))
     for threads in (1, 2):
         rate = simulate_rate(simulate_games, threads, seed)
         rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))
