@@ -15,9 +15,10 @@ from ._perft import perft
 from ._simulate import OUTCOME_DTYPE, simulate
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
-    AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
+    AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
     InvalidMoveError, InvalidPositionError, RedealLimitError,
 )
+from . import encodings
 from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
 from .position import Position
@@ -35,6 +36,7 @@ __all__ = [
     "PASS",
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
+    "EncodingError",
     "Game",
     "GreedyPlayer",
     "Hand",
@@ -58,6 +60,7 @@ __all__ = [
     "beats",
     "build_info",
     "classify",
+    "encodings",
     "every_play",
     "legal_move_counts",
     "legal_moves",

@@ -37,3 +37,8 @@ class RedealLimitError(IllegalActionError):
 class InvalidPositionError(ValueError):
     """A position (text or fields) that no game can be in: the message names the field and
     the offending part."""
+
+
+class EncodingError(ValueError):
+    """A position that an observation encoding has no layout for: the ``rlcard`` scheme in
+    the auction (no landlord yet), or with a hand larger than its cards-left block."""
