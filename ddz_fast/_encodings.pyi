@@ -6,9 +6,9 @@ from typing_extensions import disjoint_base
 
 from ._game import Game
 
-ROLES: tuple[str, ...]
-
 _Role = Literal["landlord", "farmer"]
+
+ROLES: tuple[_Role, ...]
 
 @disjoint_base
 class Encoding:
