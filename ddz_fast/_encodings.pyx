@@ -10,7 +10,7 @@ from libc.stdint cimport int8_t
 
 from ._core.encode cimport (
     ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND, ENCODE_TOO_MANY_CARDS,
-    OPENSPIEL_SIZE, RLCARD_FARMER_SIZE, encode_openspiel, encode_rlcard, rlcard_size,
+    OPENSPIEL_SIZE, encode_openspiel, encode_rlcard, rlcard_size,
 )
 from ._core.state cimport NO_SEAT, PHASE_OVER
 from ._game cimport Game
