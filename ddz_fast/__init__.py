@@ -16,9 +16,11 @@ from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
-    AmbiguousMoveError, IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError,
-    InvalidConstraintsError, InvalidMoveError, InvalidPositionError, RedealLimitError,
+    AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
+    InvalidCardsError, InvalidConstraintsError, InvalidMoveError, InvalidPositionError,
+    RedealLimitError,
 )
+from . import encodings
 from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
 from .position import Position, game_with_hands
@@ -36,6 +38,7 @@ __all__ = [
     "PASS",
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
+    "EncodingError",
     "Game",
     "GreedyPlayer",
     "Hand",
@@ -60,6 +63,7 @@ __all__ = [
     "beats",
     "build_info",
     "classify",
+    "encodings",
     "every_play",
     "game_with_hands",
     "legal_move_counts",

@@ -27,7 +27,7 @@ from ._rules cimport Rules, as_rules
 
 from ._moves import MOVE_DTYPE, PASS
 from ._rules import Rules as _Rules
-from .checks import check_int
+from .checks import check_int, describe_array
 from .errors import AmbiguousMoveError, InvalidMoveError
 
 BIDS = (1, 2, 3)
@@ -486,9 +486,3 @@ cdef class ActionSpace:
             check_status(batch, status, self._rules)
             PyErr_CheckSignals()
         return out
-
-
-cdef str describe_array(object a):
-    if isinstance(a, np.ndarray):
-        return f"an array of dtype {a.dtype} and shape {a.shape}"
-    return f"a {type(a).__name__}"

@@ -60,3 +60,11 @@ def check_choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"{name} must be one of {choices}, not {value!r}")
     return str(value)
+
+
+def describe_array(value: Any) -> str:
+    """What an ``out`` argument is, for the message that refuses it."""
+    if isinstance(value, np.ndarray):
+        return f"an array of dtype {value.dtype} and shape {value.shape}" + (
+            "" if value.flags.writeable else " (read-only)")
+    return f"a {type(value).__name__}"

@@ -42,3 +42,8 @@ class InvalidPositionError(ValueError):
 class InvalidConstraintsError(ValueError):
     """Constraints of ``sample_deals`` that are no (3, 15) array of per-seat limits, or that no
     deal consistent with the position satisfies (the message says which part fails)."""
+
+
+class EncodingError(ValueError):
+    """A position that an observation encoding has no layout for: the ``rlcard`` scheme in
+    the auction (no landlord yet), or with a hand larger than its cards-left block."""

@@ -458,7 +458,7 @@ def test_every_deviation_has_cases():
 def test_openspiel_observation_tensor_overlap(pyspiel):
     """OpenSpiel's observation tensor (159 wide) writes rank r's count one-hot at 5 * r + count
     for all 15 ranks into blocks of 69, so the jokers spill into the next block: a held red
-    joker sets index 71 (the played block's "3 played once"), and the played block's "red joker
+    joker sets index 71 (the played block's "3 played twice"), and the played block's "red joker
     played 0 times" sets index 139, inside the 3-wide block of the seat's role, which should be
     all zero before the auction ends. (Not a legality deviation: issue 10's observation
     encodings document it.)"""
@@ -466,5 +466,5 @@ def test_openspiel_observation_tensor_overlap(pyspiel):
     seat = next(s for s, hand in enumerate(game.hands) if hand.counts[14])     # holds R
     tensor = osi.to_state(game).observation_tensor(seat)
     assert game.phase == "auction" and not any(game.cards_played)
-    assert tensor[69] == 1 and tensor[71] == 1          # "3 played 0 times" and "... once"
+    assert tensor[69] == 1 and tensor[71] == 1          # "3 played 0 times" and "... twice"
     assert tensor[138:141] == [0, 1, 0]                 # a role before there is a landlord

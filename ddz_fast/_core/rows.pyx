@@ -179,7 +179,7 @@ cdef Py_ssize_t rows_mask(const uint8_t* hands, const ddz_move* prevs, Py_ssize_
     while block < stop and status == DONE:
         rows = min(MASK_BLOCK, stop - block)
         offsets[0] = 0
-        status = rows_ids(hands + block * N_RANKS, NULL if prevs == NULL else prevs + block, 0,
+        status = rows_ids(hands + block * N_RANKS, <const ddz_move*>NULL if prevs == NULL else prevs + block, 0,
                           rows, rules, space, offsets, &ids, &capacity, bad_row)
         done = rows
         if status >= 0:

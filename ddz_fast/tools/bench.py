@@ -23,6 +23,7 @@ from ddz_fast import (
     MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts,
     legal_moves, legal_moves_batch, perft, sample_deals, simulate,
 )
+from ddz_fast.encodings import OPENSPIEL, RLCARD, ROLES, Encoding
 
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
 # Kinds every peer engine reads the same way: previous moves of the cross-engine positions.
@@ -173,6 +174,7 @@ def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat:
 
 ID_POSITIONS = 2000         # deals of the action-id rows (the peers take up to 70 µs each)
 MASK_POSITIONS = 10_000     # rows of the legal_mask_batch rows
+ENCODE_POSITIONS = 300       # positions of the encoding rows
 
 
 def mask_batch_rate(space: ActionSpace, hands: Counts, prevs: MoveArray | None, repeat: int,
@@ -217,14 +219,16 @@ def decision_rate(games: int, seed: int) -> tuple[float, float, float]:
     return seconds / decisions, games / seconds, decisions / games
 
 
-def mid_game_positions(count: int, seed: int) -> list[Game]:
+def mid_game_positions(count: int, seed: int, rules: Rules | None = None) -> list[Game]:
     """Play-phase games cut at a random point of a random game."""
     rng = random.Random(seed)
     out: list[Game] = []
     while len(out) < count:
-        game = Game(rng.getrandbits(64))
+        game = Game(rng.getrandbits(64), rules=rules)
         while game.phase == "auction":
             game.bid(rng.choice(game.legal_bids()))
+        if game.phase != "play":            # (passed out, where the rules end such a deal)
+            continue
         for _ in range(rng.randrange(40)):
             moves = game.legal_moves()
             game.play(moves[rng.randrange(len(moves))])
@@ -259,6 +263,24 @@ def sample_rate(games: Sequence[Game], per_call: int, repeat: int) -> float:
         for i, game in enumerate(games):
             sample_deals(game, game.to_move or 0, per_call, seed=i)
     return len(games) * per_call / median_seconds(run, repeat)
+
+
+def encode_seconds(scheme: Encoding, games: Sequence[Game], repeat: int,
+                   reuse: bool = False) -> float:
+    """Seconds per ``scheme.encode(game)`` from Python (the seat to move), into a new array or,
+    with ``reuse``, into one array per role (``out=``)."""
+    outs = {role: np.empty(scheme.shape(role), dtype=scheme.dtype) for role in ROLES}
+    pairs = [(game, outs["landlord" if game.to_move == game.landlord else "farmer"])
+             for game in games]
+
+    def run() -> None:
+        if reuse:
+            for game, out in pairs:
+                scheme.encode(game, out=out)
+        else:
+            for game in games:
+                scheme.encode(game)
+    return median_seconds(run, repeat) / len(games)
 
 
 def simulate_rate(n_games: int, threads: int, seed: int = 0) -> float:
@@ -410,6 +432,20 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
         rate = sample_rate(mid[:100], per_call, repeat)
         rows.append((f"sample_deals, {per_call:,} per call, 1 thread",
                      f"{fmt_rate(rate, 'deals')} (mid-game, the seat to move)", {}))
+    for scheme in (RLCARD, OPENSPIEL):
+        games_of = mid_game_positions(ENCODE_POSITIONS, seed, Rules.preset(scheme.name))
+        seconds = encode_seconds(scheme, games_of, repeat)
+        peer_cells_of = {}
+        for peer in (p for p in peer_engines if p.preset == scheme.name):
+            calls = peer.observation_calls(games_of, seed)
+            if calls:
+                peer_seconds, _ = peer.timed(calls, repeat, answers=False, count=lambda _: 0)
+                peer_cells_of[peer.label] = (f"{fmt_time(peer_seconds)}: "
+                                             f"{ratio(peer_seconds / seconds)}")
+        rows.append((f"encode, one position ({scheme.name})",
+                     f"{fmt_time(seconds)}; out=: "
+                     f"{fmt_time(encode_seconds(scheme, games_of, repeat, reuse=True))}",
+                     peer_cells_of))
     for threads in (1, 2):
         rate = simulate_rate(simulate_games, threads, seed)
         rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))
@@ -433,6 +469,11 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"{len(batch.seeds):,} into one reused {len(standard):,}-column bool array "
           f"(out=), where out.fill(False), writing the same array and computing nothing, is "
           f"the floor.", file=out)
+    print(f"\nEncodings (ddz_fast.encodings): encode(game) from Python for the seat to move on "
+          f"{ENCODE_POSITIONS} mid-game positions of each preset, into a new array and into "
+          f"one reused per role (out=); OpenSpiel's observation_tensor at the same positions, "
+          f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
+          f"random positions after as many plays.", file=out)
     if peers and not peer_engines:
         print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
     if peer_engines:

@@ -98,6 +98,11 @@ class Peer:
         """Random games per second through the peer's Python API, or None."""
         return None
 
+    def observation_calls(self, games: Sequence[Game], seed: int) -> list[Call]:
+        """The peer's own observation encoder at play positions like ``games`` (play-phase
+        games under the peer's preset), one call each; none where the peer has no encoder."""
+        return []
+
 
 @dataclass
 class Difference:
@@ -240,6 +245,29 @@ class RLCard(Peer):
     def id_answer_calls(self, positions: DealPositions) -> list[Call]:
         return [partial(self.ids_of, call) for call in self.answer_calls(positions)]
 
+    def observation_calls(self, games: Sequence[Game], seed: int) -> list[Call]:
+        """``DoudizhuEnv._extract_state`` (the obs and the legal actions' features it builds
+        with it) at positions of RLCard's own random games, cut where ``games`` are (RLCard
+        cannot be set to a position): as many, after as many actions."""
+        import rlcard as rlcard_package
+        env = rlcard_package.make("doudizhu", config={"seed": seed})
+        rng = random.Random(seed)
+        calls: list[Call] = []
+        for game in games:
+            plays = sum(1 for _, action in game.history if isinstance(action, Move))
+            while True:
+                state, _ = env.reset()
+                for _ in range(plays):
+                    state, _ = env.step(rng.choice(list(state["legal_actions"])))
+                    if env.is_over():
+                        break
+                if not env.is_over():
+                    break
+            raw = env.game.get_state(env.game.round.current_player)
+            calls.append(partial(env._extract_state, raw))
+            env = rlcard_package.make("doudizhu", config={"seed": rng.getrandbits(32)})
+        return calls
+
 
 class OpenSpiel(Peer):
     """OpenSpiel's ``dou_dizhu`` (C++ through pybind11): ``legal_actions()`` of states dealt with
@@ -299,6 +327,18 @@ class OpenSpiel(Peer):
             state = self.dealt_state(seed)
             state.apply_action(self.action_of(prev))
             calls.append(state.legal_actions)
+        return calls
+
+    def observation_calls(self, games: Sequence[Game], seed: int) -> list[Call]:
+        """``observation_tensor(seat)`` of the seat to move, at the same positions
+        (``openspiel.to_state``; a game OpenSpiel cannot replay is left out)."""
+        calls: list[Call] = []
+        for game in games:
+            try:
+                state = openspiel.to_state(game)
+            except ValueError:
+                continue
+            calls.append(partial(state.observation_tensor, game.to_move))
         return calls
 
     def random_game_rate(self, games: int, seed: int) -> float:

@@ -1,0 +1,80 @@
+"""Observation encodings: the observations that agents of other engines train on, computed
+natively from a ``Game`` and a seat (``ddz_fast/_core/encode.pyx``).
+
+A scheme has a ``name``, a numpy ``dtype``, ``shape(role)`` (role ``"landlord"`` or
+``"farmer"``) and ``encode(game, seat=None, *, out=None)``: the seat's observation (default:
+the seat to move) as a new 1-d array, or written into ``out``. Schemes are immutable values of
+their switches; ``RLCARD`` and ``OPENSPIEL`` are the defaults. A seat is 0..2 (``ValueError``
+otherwise), a finished game needs the seat named, and ``EncodingError`` (a ``ValueError``)
+refuses a position a scheme has no layout for.
+
+``rlcard``: RLCard 1.2.0's ``DoudizhuEnv._extract_state`` ``obs``, int8, byte for byte (tested
+against RLCard on thousands of positions). Cards are 54 wide (RLCard's ``_cards2array``): rank
+r of ``3..2`` held k times sets ``4r .. 4r+k-1``, 52 the black joker, 53 the red; a pass is all
+zero. Roles are relative to the landlord (RLCard seats him at 0; here any seat): landlord_down
+plays after him, landlord_up before; a farmer's teammate is the other farmer.
+
+=============  ============================  =============  ================================
+landlord       (790)                         farmer         (901)
+=============  ============================  =============  ================================
+[0:54)         own hand                      [0:54)         own hand
+[54:108)       others_hand                   [54:108)       others_hand
+[108:162)      last action                   [108:162)      last action
+[162:648)      last 9 actions                [162:648)      last 9 actions
+[648:702)      landlord_up's played cards    [648:702)      landlord's played cards
+[702:756)      landlord_down's played cards  [702:756)      teammate's played cards
+[756:773)      landlord_up's cards left      [756:810)      landlord's last action
+[773:790)      landlord_down's cards left    [810:864)      teammate's last action
+\\             \\                            [864:884)      landlord's cards left (20)
+\\             \\                            [884:901)      teammate's cards left (17)
+=============  ============================  =============  ================================
+
+- others_hand: the union of the other two hands. In a full deal it is public (the deck less
+  the seat's hand and every card played), so it reveals nothing; ``RLCardEncoding(
+  others_hand=False)`` drops it (every later block 54 lower: 736 / 847 wide), the form
+  PettingZoo's ``dou_dizhu_v4`` exposed by default (its ``opponents_hand_visible=False``).
+- last action: the move to beat (RLCard's ``trace[-1]``, or ``trace[-2]`` after a pass; zero
+  when the seat leads); once the game is over, the play that went out.
+- last 9 actions: the last 9 actions of the play phase, oldest first, 54 each; passes and the
+  slots before the first action are zero. Read from the game's history: a game set up partway
+  through the play (``Game.from_position``) has none of the actions before.
+- cards left: one-hot of n at n - 1, as RLCard's ``_get_one_hot_array``, so a seat with no
+  cards (the winner, in the observation after the last play) sets the last slot.
+  ``EncodingError`` for a landlord of more than 20 cards or a farmer of more than 17.
+- last action of the landlord / teammate: their most recent action in play (zero for a pass or
+  none yet). RLCard 1.2.0 keeps their *first* action instead (its loop over the reversed trace
+  lacks a ``break``, rlcard issue #292): ``RLCardEncoding(bug_compatible=True)`` copies that.
+- Only positions with a landlord: ``EncodingError`` in the auction.
+
+``openspiel``: OpenSpiel 2.0.2's ``dou_dizhu`` ``observation_tensor(seat)``, 159 float32,
+for every phase (the auction too):
+
+- [0:69) the seat's hand: rank r of ``3..2`` held k times (0..4) sets ``5r + k`` (0..64); the
+  black joker ``65 + k``, the red ``67 + k`` (k 0..1).
+- [69:138) the cards played by everyone, the same way from 69.
+- [138:141) the seat's place after the landlord (0 the landlord, 1 the next seat, 2 the
+  one after); in the auction after the highest bidder so far, all zero before any bid and
+  after an auction everyone passed.
+- [141:144) the first bidder, one-hot.
+- [144:159) the face-up card's rank (``game.position()``'s ``marked``), one-hot; all zero for
+  a game set up without one (``Game.from_hands``).
+
+OpenSpiel writes every rank at ``5r + k``, the jokers too, so the red joker's slots are
+70/71 (hand) and 139/140 (played) instead of 67/68 and 136/137, over the next block (70 and 71
+read as "3 played once / twice", 139 and 140 as a role); 67, 68, 136 and 137 stay zero.
+``OpenSpielEncoding(bug_compatible=True)`` writes them there, equal to ``observation_tensor``;
+by default they are in their own slots, and the two differ exactly there.
+"""
+
+from ._encodings import OPENSPIEL, RLCARD, ROLES, Encoding, OpenSpielEncoding, RLCardEncoding
+from .errors import EncodingError
+
+__all__ = [
+    "OPENSPIEL",
+    "RLCARD",
+    "ROLES",
+    "Encoding",
+    "EncodingError",
+    "OpenSpielEncoding",
+    "RLCardEncoding",
+]

@@ -1,0 +1,301 @@
+"""Observation encodings (ddz_fast.encodings) against the peers' own encoders: RLCard 1.2.0's
+``DoudizhuEnv._extract_state`` and OpenSpiel 2.0.2's ``observation_tensor``, byte for byte on
+thousands of positions of seeded games played in lockstep (as tests/test_lockstep.py does),
+with and without the peers' bugs; then the arguments and the values."""
+
+import pickle
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from ddz_fast import ActionSpace, EncodingError, Game, Hand, Rules
+from ddz_fast.encodings import (
+    OPENSPIEL, RLCARD, Encoding, OpenSpielEncoding, RLCardEncoding,
+)
+from ddz_fast.interop import openspiel as osi
+from ddz_fast.interop import rlcard as rli
+
+RLCARD_BUGGY = RLCardEncoding(bug_compatible=True)
+OTHERS_HAND = range(54, 108)        # RLCard's others_hand block, which the hidden form drops
+# Farmers' blocks of the landlord's and the teammate's last action (RLCard's bug, #292).
+LAST_ACTIONS = slice(756, 864)
+# OpenSpiel's red joker: its slots in the hand and played blocks, and where OpenSpiel writes it.
+RED_JOKER = (67, 136)
+RED_JOKER_SPILLED = (70, 139)
+
+
+# --- RLCard: its deal read by rlcard.from_env, then both engines in lockstep ---------------
+
+def rlcard_fixed(state, seat):
+    """RLCard's obs with the fix of rlcard #292 (the break its loops lack): a farmer's
+    [756:810) and [810:864) are the landlord's and the teammate's most recent actions, by
+    RLCard's own _cards2array."""
+    from rlcard.envs.doudizhu import _cards2array
+    obs = state["obs"].copy()
+    if seat == 0:
+        return obs
+    trace = state["raw_obs"]["trace"]
+    for start, who in ((756, 0), (810, 3 - seat)):
+        action = next((a for s, a in reversed(trace) if s == who), "pass")
+        obs[start:start + 54] = _cards2array(action)
+    return obs
+
+
+@pytest.mark.usefixtures("rl")
+def test_rlcard_equals_extract_state():
+    """At every decision of 150 games and at their ends (RLCard's observation of the seat
+    after the winner), in both forms: bug_compatible equals RLCard's obs byte for byte; the
+    default equals RLCard's with #292 fixed, and differs from RLCard's there only."""
+    import rlcard
+    space = ActionSpace("rlcard")
+    hidden, hidden_buggy = RLCardEncoding(others_hand=False), RLCardEncoding(
+        others_hand=False, bug_compatible=True)
+    env = rlcard.make("doudizhu", config={"seed": 23})
+    rng = random.Random(23)
+    seen = Counter()
+    for _ in range(150):
+        state, seat = env.reset()
+        game = rli.from_env(env)
+        while True:
+            obs = state["obs"]
+            assert obs.dtype == np.int8 and obs.shape == RLCARD.shape(
+                "landlord" if seat == 0 else "farmer")
+            ours = RLCARD_BUGGY.encode(game, seat)
+            assert ours.dtype == np.int8 and ours.tobytes() == obs.tobytes(), game.position()
+            assert hidden_buggy.encode(game, seat).tobytes() == np.delete(obs, OTHERS_HAND).tobytes()
+            fixed = rlcard_fixed(state, seat)
+            assert RLCARD.encode(game, seat).tobytes() == fixed.tobytes(), game.position()
+            assert hidden.encode(game, seat).tobytes() == np.delete(fixed, OTHERS_HAND).tobytes()
+            differs = np.flatnonzero(fixed != obs)
+            assert all(LAST_ACTIONS.start <= i < LAST_ACTIONS.stop for i in differs)
+            seen["differ"] += len(differs) > 0
+            seen["positions"] += 1
+            if env.is_over():
+                seen["ends"] += 1
+                break
+            assert seat == game.to_move and RLCARD_BUGGY.encode(game).tobytes() == ours.tobytes()
+            action = rng.choice(sorted(state["legal_actions"]))
+            state, seat = env.step(action)
+            game.play(space.action(action))
+    assert seen["positions"] > 5000 and seen["ends"] == 150 and seen["differ"] > 1000, seen
+
+
+def rotated(game, k):
+    """``game`` with every seat moved k places on, its play replayed: the same game, seated
+    otherwise."""
+    plays = [action for _, action in game.history if not isinstance(action, int)]
+    start = game.copy()
+    for _ in plays:
+        start.undo()
+    hands = [start.hands[(seat - k) % 3] for seat in range(3)]
+    other = Game.from_hands(hands, landlord=(start.landlord + k) % 3, bid=start.winning_bid,
+                            kitty=start.kitty, rules=game.rules)
+    for action in plays:
+        other.play(action)
+    return other
+
+
+def test_rlcard_roles_follow_the_landlord():
+    """RLCard seats the landlord at 0; here he may sit anywhere: each seat's observation
+    depends only on its place after the landlord."""
+    rng = random.Random(3)
+    rules = Rules.preset("rlcard").replace(auction="open")
+    for seed in range(40):
+        game = Game(seed, rules=rules)
+        while game.phase == "auction":
+            game.bid(rng.choice(game.legal_bids()))
+        while game.phase == "play" and rng.random() < 0.97:
+            game.play(rng.choice(game.legal_moves()))
+        for k in (1, 2):
+            other = rotated(game, k)
+            for seat in range(3):
+                for scheme in (RLCARD, RLCARD_BUGGY):
+                    assert np.array_equal(scheme.encode(game, seat),
+                                          scheme.encode(other, (seat + k) % 3))
+
+
+def test_rlcard_quirks():
+    """The one-hot of no cards left sets the last slot (RLCard's one_hot[n - 1]); the last
+    9 actions are zero before the first action and for passes."""
+    game = Game.from_hands(["33344456", "789TJ", "QQKKAA"], landlord=2, bid=3, kitty="QKA")
+    obs = RLCARD.encode(game, 0)            # a farmer: the landlord's 6 cards left, of 20
+    assert obs.shape == (901,) and obs[864:884].tolist() == [0] * 5 + [1] + [0] * 14
+    assert not obs[108:648].any()           # no last action, no history
+    game.play("QQKKAA")                     # the landlord goes out
+    obs = RLCARD.encode(game, 0)
+    assert obs[864:884].tolist() == [0] * 19 + [1]
+    assert obs[108:162].tolist() == obs[162 + 8 * 54:648].tolist()     # the play that went out
+    assert not obs[162:162 + 8 * 54].any()
+
+
+# --- OpenSpiel: its state of the same deal, auction included --------------------------------
+
+def spilled(correct):
+    """OpenSpiel's tensor made from the corrected one: the red joker's one-hots moved 3 slots
+    on, over the next block (where they may meet a 1 already there)."""
+    tensor = correct.copy()
+    for at, to in zip(RED_JOKER, RED_JOKER_SPILLED):
+        count = int(np.flatnonzero(correct[at:at + 2])[0])
+        tensor[at:at + 2] = 0
+        tensor[to + count] = 1
+    return tensor
+
+
+@pytest.mark.usefixtures("pyspiel")
+def test_openspiel_equals_observation_tensor():
+    """Every seat's tensor at every decision of 300 seeded games and at their ends (auctions,
+    passed-out deals, play): bug_compatible equals ``observation_tensor(seat)``; the default
+    differs exactly at the red joker's slots."""
+    rules = Rules.preset("openspiel")
+    space = ActionSpace("openspiel")
+    buggy = OpenSpielEncoding(bug_compatible=True)
+    rng = random.Random(17)
+    seen = Counter()
+    for seed in range(300):
+        game = Game(seed, rules=rules)
+        state = osi.to_state(game)
+        while True:
+            for seat in range(3):
+                tensor = np.array(state.observation_tensor(seat), dtype=np.float32)
+                ours = buggy.encode(game, seat)
+                assert ours.dtype == np.float32 and ours.tobytes() == tensor.tobytes(), (
+                    game.position(), seat, np.flatnonzero(ours != tensor))
+                correct = OPENSPIEL.encode(game, seat)
+                assert np.array_equal(spilled(correct), tensor)
+                assert not tensor[[67, 68, 136, 137]].any()
+                assert correct[0:69].sum() == correct[69:138].sum() == 15
+                seen[game.phase] += 1
+            if state.is_terminal():
+                seen["passed out"] += game.result.winner is None
+                break
+            both = sorted(set(state.legal_actions()) & set(space.legal_ids(game).tolist()))
+            action = rng.choice(both)
+            state.apply_action(action)
+            if game.phase == "auction":
+                game.bid(space.action(action))
+            else:
+                game.play(space.action(action))
+    assert seen["auction"] > 1000 and seen["play"] > 20_000 and seen["passed out"], seen
+
+
+@pytest.mark.usefixtures("pyspiel")
+def test_openspiel_set_up_game_has_no_face_up_card():
+    """A game set up without a deal has no face-up card: its block is zero, where
+    openspiel.to_state had to show one (the first bidder's lowest card)."""
+    dealt = Game(3)
+    hands = list(dealt.hands)
+    hands[1] += dealt.kitty
+    game = Game.from_hands(hands, landlord=1, bid=2, kitty=dealt.kitty, rules=Rules.preset("openspiel"))
+    tensor = np.array(osi.to_state(game).observation_tensor(1), dtype=np.float32)
+    ours = OpenSpielEncoding(bug_compatible=True).encode(game, 1)
+    assert np.array_equal(ours[:144], tensor[:144]) and not ours[144:].any()
+    assert tensor[144:].sum() == 1
+
+
+def test_openspiel_layout():
+    game = Game(7, rules=Rules.preset("openspiel"))
+    seat = game.to_move
+    obs = OPENSPIEL.encode(game)
+    counts = Hand(game.hands[seat]).counts
+    assert [int(np.flatnonzero(obs[5 * r:5 * r + 5])[0]) for r in range(13)] == counts[:13].tolist()
+    assert obs[65 + counts[13]] == obs[67 + counts[14]] == 1
+    assert obs[69] == 1 and not obs[138:141].any()         # nothing played, nobody has bid
+    assert obs[141 + game.to_move] == 1 and obs[144:159].sum() == 1
+    game.bid(2)
+    assert OPENSPIEL.encode(game, seat)[138:141].tolist() == [1, 0, 0]       # the high bidder
+    assert OPENSPIEL.encode(game, (seat + 2) % 3)[138:141].tolist() == [0, 0, 1]
+
+
+# --- arguments and values -------------------------------------------------------------------
+
+def test_shapes_and_values():
+    assert (RLCARD.name, RLCARD.dtype, RLCARD.shape("landlord"), RLCARD.shape("farmer")) == (
+        "rlcard", np.dtype(np.int8), (790,), (901,))
+    hidden = RLCardEncoding(others_hand=False)
+    assert (hidden.shape("landlord"), hidden.shape("farmer")) == ((736,), (847,))
+    assert (OPENSPIEL.name, OPENSPIEL.dtype, OPENSPIEL.shape("farmer")) == (
+        "openspiel", np.dtype(np.float32), (159,))
+    assert RLCARD == RLCardEncoding() != hidden and hash(RLCARD) == hash(RLCardEncoding())
+    assert OPENSPIEL != RLCARD and OPENSPIEL == OpenSpielEncoding()
+    assert repr(RLCARD) == "RLCardEncoding()"
+    assert repr(RLCardEncoding(others_hand=False, bug_compatible=True)) == (
+        "RLCardEncoding(others_hand=False, bug_compatible=True)")
+    assert repr(OpenSpielEncoding(bug_compatible=True)) == "OpenSpielEncoding(bug_compatible=True)"
+    for scheme in (RLCARD, hidden, RLCARD_BUGGY, OPENSPIEL, OpenSpielEncoding(bug_compatible=True)):
+        copy = pickle.loads(pickle.dumps(scheme))
+        assert copy == scheme and type(copy) is type(scheme) and repr(copy) == repr(scheme)
+    assert (hidden.others_hand, hidden.bug_compatible, RLCARD_BUGGY.bug_compatible) == (False, False, True)
+    assert isinstance(RLCARD, Encoding) and isinstance(OPENSPIEL, Encoding)
+
+
+def test_out():
+    game = Game(5, rules=Rules.preset("rlcard"))
+    out = np.full(790, 7, dtype=np.int8)
+    assert RLCARD.encode(game, 0, out=out) is out and np.array_equal(out, RLCARD.encode(game, 0))
+    out = np.full(159, 7, dtype=np.float32)
+    assert OPENSPIEL.encode(game, 1, out=out) is out and np.array_equal(out, OPENSPIEL.encode(game, 1))
+    read_only = np.zeros(790, dtype=np.int8)
+    read_only.flags.writeable = False
+    for bad in (np.zeros(901, dtype=np.int8), np.zeros(790, dtype=np.uint8), read_only,
+                np.zeros(1580, dtype=np.int8)[::2], np.zeros((1, 790), dtype=np.int8), [0] * 790):
+        with pytest.raises(ValueError, match="out must be a writeable C-contiguous int8 array "
+                                             r"of shape \(790,\)"):
+            RLCARD.encode(game, 0, out=bad)
+
+
+def test_argument_errors():
+    game = Game(5, rules=Rules.preset("rlcard"))
+    with pytest.raises(TypeError, match="game must be a ddz_fast Game, not str"):
+        RLCARD.encode("33344")
+    for seat, error in ((3, ValueError), (-1, ValueError), (True, TypeError), (1.0, TypeError)):
+        with pytest.raises(error, match="seat"):
+            OPENSPIEL.encode(game, seat)
+    assert np.array_equal(RLCARD.encode(game, np.int64(2)), RLCARD.encode(game, 2))
+    with pytest.raises(ValueError, match="role must be one of"):
+        RLCARD.shape("peasant")
+    with pytest.raises(TypeError, match="role must be one of"):
+        RLCARD.shape(0)
+    for make in (lambda: RLCardEncoding(others_hand=1), lambda: RLCardEncoding(bug_compatible="yes"),
+                 lambda: OpenSpielEncoding(bug_compatible=None)):
+        with pytest.raises(TypeError, match="must be True or False"):
+            make()
+    with pytest.raises(TypeError):
+        RLCardEncoding(True)
+    with pytest.raises(TypeError, match="use RLCardEncoding or OpenSpielEncoding"):
+        Encoding()
+    with pytest.raises(TypeError, match="immutable"):
+        RLCARD.__init__(others_hand=False)
+    assert RLCARD.others_hand
+    blank = RLCardEncoding.__new__(RLCardEncoding)
+    with pytest.raises(ValueError, match="made without __init__"):
+        blank.encode(game)
+    with pytest.raises(ValueError, match="made without __init__"):
+        OpenSpielEncoding.__new__(OpenSpielEncoding).shape("landlord")
+    with pytest.raises(ValueError, match="made without __init__"):
+        Game.__new__(Game).position()
+    with pytest.raises(ValueError):
+        RLCARD.encode(Game.__new__(Game))
+
+
+def test_positions_without_a_layout():
+    game = Game(5, rules=Rules.preset("openspiel"))
+    assert game.phase == "auction" and OPENSPIEL.encode(game).shape == (159,)
+    with pytest.raises(EncodingError, match="needs a landlord: the game is in its auction"):
+        RLCARD.encode(game)
+    while game.phase == "auction":
+        game.bid(0)
+    assert game.phase == "over" and game.result.winner is None
+    with pytest.raises(EncodingError, match="everyone passed"):
+        RLCARD.encode(game, 0)
+    with pytest.raises(ValueError, match="the game is over"):
+        OPENSPIEL.encode(game)
+    assert OPENSPIEL.encode(game, 0).shape == (159,)
+    # A farmer of 18 cards has no slot in RLCard's 17-wide one-hot.
+    big = Game.from_hands(["3", "44445555666677778", "999TTTT"], landlord=0)
+    assert RLCARD.encode(big, 1).shape == (901,)
+    big = Game.from_hands(["3", "444455556666777788", "999TTTT"], landlord=0)
+    with pytest.raises(EncodingError, match="at most 20 cards for the landlord and 17 for a farmer"):
+        RLCARD.encode(big, 0)
+    assert issubclass(EncodingError, ValueError)
