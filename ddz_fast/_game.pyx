@@ -99,7 +99,8 @@ cdef object position_of(const ddz_state* s, rules):
     return Position(
         phase=PHASES[s.phase], hands=hands,
         to_move=None if s.phase == PHASE_OVER else s.to_move,
-        landlord=None if auction or unscored else s.landlord, bid=s.bid, kitty=hand_from_packed(s.kitty),
+        landlord=None if auction or unscored else s.landlord, bid=s.bid,
+        kitty=hand_from_packed(s.kitty),
         played=played,
         plays=(s.plays[0], s.plays[1], s.plays[2]), bombs=s.bombs,
         trick=(move_from_c(&s.last_move), s.last_mover) if s.last_move.length else None,
@@ -429,8 +430,9 @@ cdef class Game:
         return [0] + list(range(self.g.s.bid + 1, MAX_BID + 1))
 
     def bid(self, n):
-        """Bid ``n`` (0 or ``PASS`` = pass) for the player to move; a 3 or the end of the auction makes a
-        landlord, an all-pass auction a new deal. Raises ``IllegalBidError`` if not legal."""
+        """Bid ``n`` (0 or ``PASS`` = pass) for the player to move; a 3 or the end of the auction
+        makes a landlord, an all-pass auction a new deal (or, under ``all_pass="end"``, the end
+        of this one, unscored). Raises ``IllegalBidError`` if not legal."""
         self.check_ready()
         self.check_phase(PHASE_AUCTION)
         cdef int value = as_bid(n)
@@ -479,10 +481,10 @@ cdef class Game:
 
     def push(self, action):
         """Apply ``action`` fast, without the legality checks of ``bid`` and ``play``: a bid
-        0..3 (or ``PASS``) in the auction, a Move or ``PASS`` in play. Only what keeps the position sound is
-        checked (the phase, a bid in range, cards in the hand, no pass by the leader); an
-        action the rules forbid otherwise (a low bid, a move that does not beat the trick) is
-        applied anyway. Meant for search over moves that came from ``legal_moves()``."""
+        0..3 (or ``PASS``) in the auction, a Move or ``PASS`` in play. Only what keeps the
+        position sound is checked (the phase, a bid in range, cards in the hand, no pass by the
+        leader); an action the rules forbid otherwise (a low bid, a move that does not beat the
+        trick) is applied anyway. Meant for search over moves that came from ``legal_moves()``."""
         self.check_ready()
         cdef ddz_move a
         if self.g.s.phase == PHASE_AUCTION:
