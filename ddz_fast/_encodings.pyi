@@ -1,9 +1,11 @@
+from collections.abc import Iterable
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from ._cards import _CardsLike
 from ._game import Game
 
 _Role = Literal["landlord", "farmer"]
@@ -37,7 +39,15 @@ class OpenSpielEncoding(Encoding):
     def bug_compatible(self) -> bool: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 
+class DouZeroEncoding(Encoding):
+    def __init__(self) -> None: ...
+    def encode_z(self, game: Game, *, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]: ...
+    def encode_batch(self, game: Game, actions: Iterable[_CardsLike], seat: int | None = None,
+                     *, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+
 def _make(cls: type[Encoding], *switches: bool) -> Encoding: ...
 
 RLCARD: RLCardEncoding
 OPENSPIEL: OpenSpielEncoding
+DOUZERO: DouZeroEncoding

@@ -6,12 +6,17 @@ import numpy as np
 cimport cython
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
-from libc.stdint cimport int8_t
+from libc.stdint cimport int8_t, uint64_t
+from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
-    ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND, ENCODE_TOO_MANY_CARDS,
-    OPENSPIEL_SIZE, encode_openspiel, encode_rlcard, rlcard_size,
+    DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD,
+    ENCODE_OTHERS_HAND, ENCODE_TOO_MANY_CARDS, OPENSPIEL_SIZE, RLCARD_CARDS, douzero_size,
+    encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
+    rlcard_size,
 )
+from ._cards cimport packed_from
+from ._moves cimport Move
 from ._core.state cimport NO_SEAT, PHASE_OVER
 from ._game cimport Game
 
@@ -25,17 +30,65 @@ cdef object INT8 = np.dtype(np.int8)
 cdef object FLOAT32 = np.dtype(np.float32)
 
 
+cdef Game as_game(object game):
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a ddz_fast Game, not {type(game).__name__}")
+    cdef Game g = <Game>game
+    g.check_ready()
+    return g
+
+
+cdef int seat_of(Game g, object seat) except -1:
+    """The seat named (0..2), or the seat to move for None."""
+    if seat is None:
+        if g.g.s.phase == PHASE_OVER:
+            raise ValueError("seat: the game is over and nobody is to move; name the seat")
+        return g.g.s.to_move
+    return check_int(seat, "seat", 0, 2)
+
+
+cdef object prepare_out(object out, object dtype, tuple shape, str whose):
+    """A new array of dtype and shape for None, else `out` if it is a writeable C-contiguous
+    array of them (ValueError else)."""
+    if out is None:
+        return EMPTY(shape, dtype)
+    if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != shape
+            or not out.flags.c_contiguous or not out.flags.writeable):
+        raise ValueError(f"out must be a writeable C-contiguous {dtype} array of shape "
+                         f"{shape} ({whose}), not {describe_array(out)}")
+    return out
+
+
+cdef Py_ssize_t needs_landlord(Game game, str name) except -1:
+    if game.g.s.landlord == NO_SEAT:
+        raise EncodingError(f"the {name} encoding needs a landlord: the game is in its auction"
+                            if game.g.s.phase != PHASE_OVER else f"the {name} encoding needs a "
+                            "landlord: everyone passed in the auction")
+    return 0
+
+
+cdef int check_encoded(int n, str name, Game game) except -1:
+    if n == ENCODE_NO_LANDLORD:         # (seat_size said so first)
+        raise EncodingError(f"the {name} encoding needs a landlord")
+    if n == ENCODE_TOO_MANY_CARDS:
+        raise EncodingError(f"the {name} encoding holds at most 20 cards for the landlord "
+                            f"and 17 for a farmer: {game.position()!r}")
+    return n
+
+
 cdef class Encoding:
     """An observation scheme: ``name``, ``dtype``, ``shape(role)`` and
     ``encode(game, seat=None, *, out=None)``, one seat's observation of a ``Game`` as a 1-d
-    numpy array. The schemes are ``RLCardEncoding`` and ``OpenSpielEncoding`` (their default
-    instances ``RLCARD`` and ``OPENSPIEL``); each is an immutable value of its switches."""
+    numpy array. The schemes are ``RLCardEncoding``, ``OpenSpielEncoding`` and
+    ``DouZeroEncoding`` (their default instances ``RLCARD``, ``OPENSPIEL`` and ``DOUZERO``);
+    each is an immutable value of its switches."""
 
     cdef int flags
     cdef bint ready
 
     def __init__(self):
-        raise TypeError("Encoding is the base of the schemes: use RLCardEncoding or OpenSpielEncoding")
+        raise TypeError("Encoding is the base of the schemes: use RLCardEncoding, OpenSpielEncoding "
+                        "or DouZeroEncoding")
 
     cdef int check_ready(self) except -1:
         if not self.ready:
@@ -44,7 +97,7 @@ cdef class Encoding:
 
     @property
     def name(self):
-        """The scheme's name: ``"rlcard"`` or ``"openspiel"``."""
+        """The scheme's name: ``"rlcard"``, ``"openspiel"`` or ``"douzero"``."""
         raise NotImplementedError
 
     @property
@@ -71,24 +124,9 @@ cdef class Encoding:
         of ``dtype`` and ``shape`` of the seat's role, or written into ``out`` (a writeable
         C-contiguous array of that dtype and shape, which is returned)."""
         self.check_ready()
-        if not isinstance(game, Game):
-            raise TypeError(f"game must be a ddz_fast Game, not {type(game).__name__}")
-        cdef Game g = <Game>game
-        g.check_ready()
-        cdef int s
-        if seat is None:
-            if g.g.s.phase == PHASE_OVER:
-                raise ValueError("seat: the game is over and nobody is to move; name the seat")
-            s = g.g.s.to_move
-        else:
-            s = check_int(seat, "seat", 0, 2)
-        cdef Py_ssize_t n = self.seat_size(g, s)
-        if out is None:
-            out = EMPTY(n, self.dtype)
-        elif (not isinstance(out, np.ndarray) or out.dtype != self.dtype or out.shape != (n,)
-              or not out.flags.c_contiguous or not out.flags.writeable):
-            raise ValueError(f"out must be a writeable C-contiguous {self.dtype} array of shape "
-                             f"({n},) (seat {s}'s), not {describe_array(out)}")
+        cdef Game g = as_game(game)
+        cdef int s = seat_of(g, seat)
+        out = prepare_out(out, self.dtype, (self.seat_size(g, s),), f"seat {s}'s")
         cdef Py_buffer buf         # (a typed memoryview would cost 300 ns)
         PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
         try:
@@ -149,20 +187,11 @@ cdef class RLCardEncoding(Encoding):
         return rlcard_size(landlord, self.flags)
 
     cdef Py_ssize_t seat_size(self, Game game, int seat) except -1:
-        if game.g.s.landlord == NO_SEAT:
-            raise EncodingError("the rlcard encoding needs a landlord: the game is in its "
-                                "auction" if game.g.s.phase != PHASE_OVER else "the rlcard "
-                                "encoding needs a landlord: everyone passed in the auction")
+        needs_landlord(game, "rlcard")
         return self.size(game.g.s.landlord == seat)
 
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
-        cdef int n = encode_rlcard(&game.g, seat, self.flags, <int8_t*>out)
-        if n == ENCODE_NO_LANDLORD:         # (seat_size said so first)
-            raise EncodingError("the rlcard encoding needs a landlord")
-        if n == ENCODE_TOO_MANY_CARDS:
-            raise EncodingError(f"the rlcard encoding holds at most 20 cards for the landlord "
-                                f"and 17 for a farmer: {game.position()!r}")
-        return n
+        return check_encoded(encode_rlcard(&game.g, seat, self.flags, <int8_t*>out), "rlcard", game)
 
     def __repr__(self):
         if not self.ready:
@@ -221,6 +250,99 @@ cdef class OpenSpielEncoding(Encoding):
         return (_make, (OpenSpielEncoding, self.bug_compatible))
 
 
+@cython.embedsignature(False)
+cdef class DouZeroEncoding(Encoding):
+    """DouZeroEncoding()
+
+    DouZero 1.1.0's features (``douzero.env.env.get_obs``): ``encode`` gives ``x_no_action``
+    (int8, 319 for the landlord, 430 for a farmer), ``encode_z`` gives ``z`` (int8, 5 x 162:
+    the last 15 actions) and ``encode_batch`` gives ``x_batch`` (float32, a row of 373 / 484
+    per action given). Encodes a game with a landlord, under any rules: roles are relative to
+    the landlord (landlord_down plays after him, landlord_up before). See
+    ``ddz_fast.encodings``."""
+
+    def __init__(self):
+        if self.ready:
+            raise TypeError("a DouZeroEncoding is immutable: __init__ may not be called again")
+        self.flags = 0
+        self.ready = True
+
+    @property
+    def name(self):
+        return "douzero"
+
+    @property
+    def dtype(self):
+        return INT8
+
+    cdef Py_ssize_t size(self, bint landlord):
+        return douzero_size(landlord)
+
+    cdef Py_ssize_t seat_size(self, Game game, int seat) except -1:
+        needs_landlord(game, "douzero")
+        return self.size(game.g.s.landlord == seat)
+
+    cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
+        return check_encoded(encode_douzero(&game.g, seat, <int8_t*>out), "douzero", game)
+
+    def encode_z(self, game, *, out=None):
+        """DouZero's ``z``: the last 15 actions of the play (passes included), oldest first,
+        54 each, as an int8 array of shape (5, 162) (three actions a row), or written into
+        ``out``. Zero for passes and before the first action; the same for every seat."""
+        self.check_ready()
+        cdef Game g = as_game(game)
+        out = prepare_out(out, INT8, (DOUZERO_Z_ROWS, DOUZERO_HISTORY * RLCARD_CARDS // DOUZERO_Z_ROWS),
+                          "DouZero's z")
+        cdef Py_buffer buf
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            encode_douzero_history(&g.g, <int8_t*>buf.buf)
+        finally:
+            PyBuffer_Release(&buf)
+        return out
+
+    def encode_batch(self, game, actions, seat=None, *, out=None):
+        """DouZero's ``x_batch``: for each of ``actions`` (Moves, ``PASS``, or cards such as a
+        ``Hand``; not checked for legality, DouZero's own list may hold duplicates), the seat's
+        ``x_no_action`` then the action's 54 cards, as a float32 array of shape
+        (len(actions), 373) for the landlord or (len(actions), 484) for a farmer, or written
+        into ``out``. ``seat`` defaults to the seat to move."""
+        self.check_ready()
+        cdef Game g = as_game(game)
+        cdef int s = seat_of(g, seat)
+        cdef Py_ssize_t width = self.seat_size(g, s) + RLCARD_CARDS
+        actions = list(actions)
+        cdef Py_ssize_t n = len(actions), i
+        cdef uint64_t* cards = <uint64_t*>malloc(max(n, 1) * sizeof(uint64_t))
+        if cards == NULL:
+            raise MemoryError()
+        cdef Move m
+        cdef Py_buffer buf
+        try:
+            for i in range(n):
+                if isinstance(actions[i], Move):
+                    m = <Move>actions[i]
+                    cards[i] = m.c.cards if m.c.length else 0
+                else:
+                    cards[i] = packed_from(actions[i], 20)
+            out = prepare_out(out, FLOAT32, (n, width), f"{n} actions of seat {s}")
+            PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+            try:
+                check_encoded(encode_douzero_batch(&g.g, s, cards, n, <float*>buf.buf), "douzero", g)
+            finally:
+                PyBuffer_Release(&buf)
+        finally:
+            free(cards)
+        return out
+
+    def __repr__(self):
+        return "DouZeroEncoding()" if self.ready else "<DouZeroEncoding made without __init__>"
+
+    def __reduce__(self):
+        self.check_ready()
+        return (_make, (DouZeroEncoding,))
+
+
 def _make(cls, *switches):
     """Unpickle a scheme (the switches in the order of its __init__'s keywords)."""
     if cls is RLCardEncoding:
@@ -229,8 +351,11 @@ def _make(cls, *switches):
     if cls is OpenSpielEncoding:
         bug_compatible, = switches
         return OpenSpielEncoding(bug_compatible=bug_compatible)
+    if cls is DouZeroEncoding and not switches:
+        return DouZeroEncoding()
     raise TypeError(f"no encoding scheme {cls!r}")
 
 
 RLCARD = RLCardEncoding()
 OPENSPIEL = OpenSpielEncoding()
+DOUZERO = DouZeroEncoding()

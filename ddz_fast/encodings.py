@@ -4,7 +4,7 @@ natively from a ``Game`` and a seat (``ddz_fast/_core/encode.pyx``).
 A scheme has a ``name``, a numpy ``dtype``, ``shape(role)`` (role ``"landlord"`` or
 ``"farmer"``) and ``encode(game, seat=None, *, out=None)``: the seat's observation (default:
 the seat to move) as a new 1-d array, or written into ``out``. Schemes are immutable values of
-their switches; ``RLCARD`` and ``OPENSPIEL`` are the defaults. A seat is 0..2 (``ValueError``
+their switches; ``RLCARD``, ``OPENSPIEL`` and ``DOUZERO`` are the defaults. A seat is 0..2 (``ValueError``
 otherwise), a finished game needs the seat named, and ``EncodingError`` (a ``ValueError``)
 refuses a position a scheme has no layout for.
 
@@ -64,15 +64,58 @@ OpenSpiel writes every rank at ``5r + k``, the jokers too, so the red joker's sl
 read as "3 played once / twice", 139 and 140 as a role); 67, 68, 136 and 137 stay zero.
 ``OpenSpielEncoding(bug_compatible=True)`` writes them there, equal to ``observation_tensor``;
 by default they are in their own slots, and the two differ exactly there.
+
+``douzero``: DouZero 1.1.0's ``get_obs(infoset)`` (``douzero/env/env.py``), byte for byte
+(tested at every decision of games played in lockstep with DouZero's ``Env``). Cards are 54
+wide as RLCard's; roles are relative to the landlord (DouZero's ``landlord``; here any seat),
+landlord_down playing after him, landlord_up before; a farmer's teammate is the other farmer.
+``DOUZERO.encode(game, seat=None, *, out=None)`` is ``x_no_action``, int8:
+
+=============  ============================  =============  ================================
+landlord       (319)                         farmer         (430)
+=============  ============================  =============  ================================
+[0:54)         own hand                      [0:54)         own hand
+[54:108)       others' hands                 [54:108)       others' hands
+[108:162)      last action                   [108:162)      landlord's played cards
+[162:216)      landlord_up's played cards    [162:216)      teammate's played cards
+[216:270)      landlord_down's played cards  [216:270)      last action
+[270:287)      landlord_up's cards left      [270:324)      landlord's last action
+[287:304)      landlord_down's cards left    [324:378)      teammate's last action
+[304:319)      bombs                         [378:398)      landlord's cards left (20)
+\\             \\                            [398:415)      teammate's cards left (17)
+\\             \\                            [415:430)      bombs
+=============  ============================  =============  ================================
+
+- others' hands, last action (the move to beat: DouZero's ``last_move``), cards left (one-hot
+  of n at n - 1, 17 wide for a farmer, 20 for the landlord; ``EncodingError`` beyond) and
+  the landlord's / teammate's last action (their most recent, zero for a pass or none yet:
+  DouZero's ``last_move_dict``) as in ``rlcard``.
+- bombs: one-hot of the bombs and rockets played (0..14), DouZero's ``bomb_num``.
+- ``DOUZERO.encode_z(game, *, out=None)``: ``z``, int8 of shape (5, 162): the last 15
+  actions of the play, oldest first, 54 each (three to a row), zero for passes and before
+  the first action; the same for every seat. DouZero's ``z_batch`` is it repeated per action,
+  as float32: ``np.repeat(z[np.newaxis].astype(np.float32), n, axis=0)``.
+- ``DOUZERO.encode_batch(game, actions, seat=None, *, out=None)``: ``x_batch``, float32 of
+  shape (len(actions), 373) for the landlord or (len(actions), 484) for a farmer: a row per
+  action, in the order given (DouZero's ``legal_actions`` keeps its own order and
+  duplicates), ``x_no_action`` then the action's 54 cards (a pass: zero). An action is a
+  ``Move``, ``PASS`` or cards (a ``Hand``, text; ``""`` a pass), not checked for legality:
+  ``[douzero.from_cards(a) for a in infoset.legal_actions]`` gives DouZero's rows exactly.
+- Only positions with a landlord: ``EncodingError`` in the auction (``encode_z`` excepted).
 """
 
-from ._encodings import OPENSPIEL, RLCARD, ROLES, Encoding, OpenSpielEncoding, RLCardEncoding
+from ._encodings import (
+    DOUZERO, OPENSPIEL, RLCARD, ROLES, DouZeroEncoding, Encoding, OpenSpielEncoding,
+    RLCardEncoding,
+)
 from .errors import EncodingError
 
 __all__ = [
+    "DOUZERO",
     "OPENSPIEL",
     "RLCARD",
     "ROLES",
+    "DouZeroEncoding",
     "Encoding",
     "EncodingError",
     "OpenSpielEncoding",

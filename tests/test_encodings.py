@@ -1,5 +1,6 @@
 """Observation encodings (ddz_fast.encodings) against the peers' own encoders: RLCard 1.2.0's
-``DoudizhuEnv._extract_state`` and OpenSpiel 2.0.2's ``observation_tensor``, byte for byte on
+``DoudizhuEnv._extract_state``, OpenSpiel 2.0.2's ``observation_tensor`` and DouZero 1.1.0's
+``get_obs``, byte for byte on
 thousands of positions of seeded games played in lockstep (as tests/test_lockstep.py does),
 with and without the peers' bugs; then the arguments and the values."""
 
@@ -12,10 +13,13 @@ import pytest
 
 from ddz_fast import ActionSpace, EncodingError, Game, Hand, Rules
 from ddz_fast.encodings import (
-    OPENSPIEL, RLCARD, Encoding, OpenSpielEncoding, RLCardEncoding,
+    DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, OpenSpielEncoding, RLCardEncoding,
 )
+from ddz_fast.interop import douzero as dzi
 from ddz_fast.interop import openspiel as osi
 from ddz_fast.interop import rlcard as rli
+from test_lockstep import douzero_choices, douzero_deal
+from test_peer_rules import DOUZERO as DOUZERO_RULES
 
 RLCARD_BUGGY = RLCardEncoding(bug_compatible=True)
 OTHERS_HAND = range(54, 108)        # RLCard's others_hand block, which the hidden form drops
@@ -208,6 +212,75 @@ def test_openspiel_layout():
     assert OPENSPIEL.encode(game, (seat + 2) % 3)[138:141].tolist() == [0, 0, 1]
 
 
+# --- DouZero: its Env's deal read by douzero.from_env, as tests/test_lockstep.py plays it ----
+
+@pytest.mark.usefixtures("dz")
+def test_douzero_equals_get_obs():
+    """At every decision of 120 games (DouZero's own deals, trio-rich ones, ddz_fast's):
+    x_no_action, z, x_batch (for DouZero's own legal actions, in its order, duplicates
+    included) and z_batch equal ``get_obs(infoset)``'s, dtype, shape and bytes."""
+    from douzero.env.env import Env, get_obs
+    seen = Counter()
+    saved = np.random.get_state()
+    try:
+        for seed in range(120):
+            rng = random.Random(seed)
+            env = Env("adp")
+            game = douzero_deal(env, seed, DOUZERO_RULES)
+            while game.phase == "play":
+                seat = game.to_move
+                obs = get_obs(env.infoset)
+                role = "landlord" if seat == 0 else "farmer"
+                assert obs["position"] == dzi.POSITIONS[seat]
+                x = DOUZERO.encode(game)
+                assert x.dtype == obs["x_no_action"].dtype == np.int8
+                assert x.shape == DOUZERO.shape(role) == obs["x_no_action"].shape
+                assert x.tobytes() == obs["x_no_action"].tobytes(), (
+                    game.position(), np.flatnonzero(x != obs["x_no_action"]))
+                z = DOUZERO.encode_z(game)
+                assert z.dtype == obs["z"].dtype and z.shape == obs["z"].shape == (5, 162)
+                assert z.tobytes() == obs["z"].tobytes(), game.position()
+                legal = env.infoset.legal_actions
+                batch = DOUZERO.encode_batch(game, [dzi.from_cards(a) for a in legal])
+                assert batch.dtype == obs["x_batch"].dtype == np.float32
+                assert batch.shape == obs["x_batch"].shape == (len(legal), x.size + 54)
+                assert batch.tobytes() == obs["x_batch"].tobytes(), game.position()
+                z_batch = np.repeat(z[np.newaxis].astype(np.float32), len(legal), axis=0)
+                assert z_batch.dtype == obs["z_batch"].dtype
+                assert z_batch.tobytes() == obs["z_batch"].tobytes()
+                move = rng.choice(douzero_choices(game, legal, seen))
+                row = [i for i, a in enumerate(legal) if dzi.from_cards(a) == Hand(move.cards)][0]
+                assert DOUZERO.encode_batch(game, [move]).tobytes() == batch[row].tobytes()
+                seen["decisions"] += 1
+                seen["leads"] += game.last_move is None
+                seen["bombs"] = max(seen["bombs"], game.bombs)
+                env.step(dzi.to_cards(move))
+                game.play(move)
+            assert env._env.game_over
+    finally:
+        np.random.set_state(saved)
+    assert seen["decisions"] > 3000 and seen["leads"] > 500 and seen["bombs"] >= 2, seen
+
+
+def test_douzero_layout():
+    """A farmer's blocks, the last actions (a pass: zero) and the bombs; z's rows."""
+    game = Game(11, rules=DOUZERO_RULES)
+    assert DOUZERO.encode_z(game).sum() == 0
+    first = game.legal_moves()[0]
+    game.play(first)
+    game.play(game.legal_moves()[-1])           # landlord_down passes
+    x = DOUZERO.encode(game)                    # landlord_up's
+    assert x.shape == (430,)
+    assert x[0:54].sum() == len(game.hands[2]) and (x[0:54] + x[54:108] + x[108:162]).sum() == 54
+    assert x[216:270].tolist() == x[270:324].tolist() == x[108:162].tolist()   # the move to beat
+    assert not x[324:378].any()                 # the teammate passed
+    assert x[378 + 20 - 1 - len(first.cards)] == 1 and x[398 + 16] == 1 and x[415] == 1
+    z = DOUZERO.encode_z(game).reshape(15, 54)
+    assert z[13].tolist() == x[108:162].tolist() and not z[14].any() and not z[:13].any()
+    assert DOUZERO.encode_batch(game, []).shape == (0, 484)
+    assert DOUZERO.encode_batch(game, ["", Hand(game.hands[2])])[:, 430:].sum() == len(game.hands[2])
+
+
 # --- arguments and values -------------------------------------------------------------------
 
 def test_shapes_and_values():
@@ -228,6 +301,10 @@ def test_shapes_and_values():
         assert copy == scheme and type(copy) is type(scheme) and repr(copy) == repr(scheme)
     assert (hidden.others_hand, hidden.bug_compatible, RLCARD_BUGGY.bug_compatible) == (False, False, True)
     assert isinstance(RLCARD, Encoding) and isinstance(OPENSPIEL, Encoding)
+    assert (DOUZERO.name, DOUZERO.dtype, DOUZERO.shape("landlord"), DOUZERO.shape("farmer")) == (
+        "douzero", np.dtype(np.int8), (319,), (430,))
+    assert DOUZERO == DouZeroEncoding() != RLCARD and repr(DOUZERO) == "DouZeroEncoding()"
+    assert pickle.loads(pickle.dumps(DOUZERO)) == DOUZERO and isinstance(DOUZERO, Encoding)
 
 
 def test_out():
@@ -243,6 +320,17 @@ def test_out():
         with pytest.raises(ValueError, match="out must be a writeable C-contiguous int8 array "
                                              r"of shape \(790,\)"):
             RLCARD.encode(game, 0, out=bad)
+    game = Game(5, rules=Rules.preset("douzero"))
+    out = np.full((5, 162), 7, dtype=np.int8)
+    assert DOUZERO.encode_z(game, out=out) is out and not out.any()
+    out = np.full((2, 484), 7, dtype=np.float32)
+    moves = game.legal_moves()[:2]
+    assert DOUZERO.encode_batch(game, moves, 1, out=out) is out
+    assert np.array_equal(out, DOUZERO.encode_batch(game, moves, 1))
+    with pytest.raises(ValueError, match=r"float32 array of shape \(2, 484\) \(2 actions of seat 1\)"):
+        DOUZERO.encode_batch(game, moves, 1, out=np.zeros((2, 373), dtype=np.float32))
+    with pytest.raises(ValueError, match=r"int8 array of shape \(5, 162\)"):
+        DOUZERO.encode_z(game, out=np.zeros(810, dtype=np.int8))
 
 
 def test_argument_errors():
@@ -263,7 +351,7 @@ def test_argument_errors():
             make()
     with pytest.raises(TypeError):
         RLCardEncoding(True)
-    with pytest.raises(TypeError, match="use RLCardEncoding or OpenSpielEncoding"):
+    with pytest.raises(TypeError, match="use RLCardEncoding, OpenSpielEncoding or DouZeroEncoding"):
         Encoding()
     with pytest.raises(TypeError, match="immutable"):
         RLCARD.__init__(others_hand=False)
@@ -299,3 +387,9 @@ def test_positions_without_a_layout():
     with pytest.raises(EncodingError, match="at most 20 cards for the landlord and 17 for a farmer"):
         RLCARD.encode(big, 0)
     assert issubclass(EncodingError, ValueError)
+    with pytest.raises(EncodingError, match="at most 20 cards for the landlord and 17 for a farmer"):
+        DOUZERO.encode_batch(big, ["3"], 0)
+    auction = Game(5, rules=Rules.preset("openspiel"))
+    for encode in (DOUZERO.encode, lambda g: DOUZERO.encode_batch(g, [])):
+        with pytest.raises(EncodingError, match="the douzero encoding needs a landlord"):
+            encode(auction)

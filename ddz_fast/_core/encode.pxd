@@ -6,7 +6,7 @@
 # element of the observation (zeros included) and nothing past it. ddz_fast/encodings.py
 # documents the layouts.
 
-from libc.stdint cimport int8_t
+from libc.stdint cimport int8_t, uint64_t
 
 from .state cimport ddz_game
 
@@ -19,6 +19,12 @@ cdef enum:
     RLCARD_HISTORY = 9                # the last 9 actions (passes included)
     # OpenSpiel 2.0.2 (dou_dizhu observation_tensor): 159 floats.
     OPENSPIEL_SIZE = 159
+    # DouZero 1.1.0 (env.get_obs): x_no_action 319 for the landlord, 430 for a farmer; a row
+    # of x_batch adds the action's 54 (373 / 484); z is the last 15 actions, 15 x 54 (5 x 162).
+    DOUZERO_LANDLORD_SIZE = 319
+    DOUZERO_FARMER_SIZE = 430
+    DOUZERO_HISTORY = 15
+    DOUZERO_Z_ROWS = 5
 
 # Switches of the encoders (bits of `flags`).
 cdef enum:
@@ -27,8 +33,8 @@ cdef enum:
 
 # What an encoder returns when it cannot encode the position (else the size written).
 cdef enum:
-    ENCODE_NO_LANDLORD = -1           # rlcard: the game is in its auction
-    ENCODE_TOO_MANY_CARDS = -2        # rlcard: a hand larger than its cards-left one-hot
+    ENCODE_NO_LANDLORD = -1           # rlcard, douzero: the game is in its auction
+    ENCODE_TOO_MANY_CARDS = -2        # rlcard, douzero: a hand larger than its cards-left one-hot
 
 # The size of the rlcard observation of the landlord or of a farmer.
 cdef int rlcard_size(bint landlord, int flags) noexcept nogil
@@ -39,3 +45,17 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
 
 # OpenSpiel's observation tensor of `seat` (0..2): OPENSPIEL_SIZE floats into out.
 cdef int encode_openspiel(const ddz_game* g, int seat, int flags, float* out) noexcept nogil
+
+# DouZero's x_no_action of `seat` (0..2): douzero_size(...) int8 values into out, or a negative
+# ENCODE_* code (nothing written). out has room for DOUZERO_FARMER_SIZE.
+cdef int douzero_size(bint landlord) noexcept nogil
+cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
+
+# DouZero's z: the last DOUZERO_HISTORY actions of the play, 54 int8 each (oldest first).
+cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil
+
+# DouZero's x_batch of `seat` for the n actions' cards (0: a pass): n rows of x_no_action then
+# the action's 54, as floats, into out; returns the row width, or a negative ENCODE_* code
+# (nothing written). out has room for n rows of the seat's width.
+cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
+                              float* out) noexcept nogil

@@ -20,6 +20,8 @@ cdef enum:
     OS_FROM_LANDLORD = 2 * OS_CARDS             # 138
     OS_FIRST_BIDDER = OS_FROM_LANDLORD + 3      # 141
     OS_FACE_UP = OS_FIRST_BIDDER + 3            # 144
+    # DouZero: the bombs one-hot (0..14: a deck holds 13 bombs and the rocket).
+    DZ_BOMBS = 15
 
 
 cdef inline int rank_count(uint64_t cards, int rank) noexcept nogil:
@@ -59,6 +61,31 @@ cdef inline Py_ssize_t first_play_step(const ddz_game* g) noexcept nogil:
     return i
 
 
+cdef inline int8_t* write_history(const ddz_game* g, int n, int8_t* out) noexcept nogil:
+    """The last n actions of the play, oldest first, 54 each: zero rows before the first action
+    and for passes (RLCard's last 9, DouZero's z). Returns the end of the block."""
+    cdef Py_ssize_t i = g.n_steps
+    cdef int row = n
+    while row > 0 and i > 0 and g.steps[i - 1].before.phase == PHASE_PLAY:
+        i -= 1
+        row -= 1
+        write_cards(action_cards(&g.steps[i]), out + row * RLCARD_CARDS)
+    memset(out, 0, row * RLCARD_CARDS)
+    return out + n * RLCARD_CARDS
+
+
+cdef inline bint too_many_cards(const ddz_state* s, int seat) noexcept nogil:
+    """Whether a hand `seat` sees the count of is over its cards-left one-hot (RLCard's and
+    DouZero's): a farmer sees the landlord's (20) and the teammate's (17), the landlord both
+    farmers' (17). The game has a landlord."""
+    cdef int landlord = s.landlord
+    if seat == landlord:
+        return (card_count(s.hands[(landlord + 1) % 3]) > FARMER_CARDS
+                or card_count(s.hands[(landlord + 2) % 3]) > FARMER_CARDS)
+    return (card_count(s.hands[landlord]) > LANDLORD_CARDS
+            or card_count(s.hands[3 - seat - landlord]) > FARMER_CARDS)
+
+
 cdef uint64_t last_action_of(const ddz_game* g, int seat, bint first) noexcept nogil:
     """The cards of `seat`'s last action in play (none for a pass or if it has not acted);
     with `first`, of its first action instead (RLCard's bug, rlcard issue #292)."""
@@ -81,15 +108,12 @@ cdef int rlcard_size(bint landlord, int flags) noexcept nogil:
 
 cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil:
     cdef const ddz_state* s = &g.s
-    cdef int landlord = s.landlord, row
+    cdef int landlord = s.landlord
     if landlord == NO_SEAT:
         return ENCODE_NO_LANDLORD
     cdef int down = (landlord + 1) % 3, up = (landlord + 2) % 3
     cdef int teammate = 3 - seat - landlord         # (of a farmer: the other farmer)
-    if seat == landlord:
-        if card_count(s.hands[up]) > FARMER_CARDS or card_count(s.hands[down]) > FARMER_CARDS:
-            return ENCODE_TOO_MANY_CARDS
-    elif card_count(s.hands[landlord]) > LANDLORD_CARDS or card_count(s.hands[teammate]) > FARMER_CARDS:
+    if too_many_cards(s, seat):
         return ENCODE_TOO_MANY_CARDS
     cdef int8_t* p = write_cards(s.hands[seat], out)
     if flags & ENCODE_OTHERS_HAND:
@@ -97,15 +121,8 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
     # RLCard's last_action: trace[-1], or trace[-2] after a pass (nothing after two): the move
     # to beat, which the state keeps (the winning play once the game is over).
     p = write_cards(s.last_move.cards if s.last_move.length else 0, p)
-    # The last 9 actions of the play, oldest first, zero rows before the first and for passes.
-    cdef Py_ssize_t i = g.n_steps
-    row = RLCARD_HISTORY
-    while row > 0 and i > 0 and g.steps[i - 1].before.phase == PHASE_PLAY:
-        i -= 1
-        row -= 1
-        write_cards(action_cards(&g.steps[i]), p + row * RLCARD_CARDS)
-    memset(p, 0, row * RLCARD_CARDS)
-    p += RLCARD_HISTORY * RLCARD_CARDS
+    # The last 9 actions of the play.
+    p = write_history(g, RLCARD_HISTORY, p)
     if seat == landlord:
         p = write_cards(s.played[up], p)
         p = write_cards(s.played[down], p)
@@ -144,3 +161,61 @@ cdef int encode_openspiel(const ddz_game* g, int seat, int flags, float* out) no
     if s.marked_rank < N_RANKS:
         out[OS_FACE_UP + s.marked_rank] = 1
     return OPENSPIEL_SIZE
+
+
+cdef int douzero_size(bint landlord) noexcept nogil:
+    return DOUZERO_LANDLORD_SIZE if landlord else DOUZERO_FARMER_SIZE
+
+
+cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil:
+    cdef const ddz_state* s = &g.s
+    cdef int landlord = s.landlord
+    if landlord == NO_SEAT:
+        return ENCODE_NO_LANDLORD
+    if too_many_cards(s, seat):
+        return ENCODE_TOO_MANY_CARDS
+    cdef int down = (landlord + 1) % 3, up = (landlord + 2) % 3
+    cdef int teammate = 3 - seat - landlord         # (of a farmer: the other farmer)
+    cdef int8_t* p = write_cards(s.hands[seat], out)
+    p = write_cards(s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3], p)
+    # DouZero's last_move (get_last_move): the last action, or the one before after a pass
+    # (none after two): the move to beat, which the state keeps.
+    cdef uint64_t last = s.last_move.cards if s.last_move.length else 0
+    if seat == landlord:
+        p = write_cards(last, p)
+        p = write_cards(s.played[up], p)
+        p = write_cards(s.played[down], p)
+        p = write_cards_left(card_count(s.hands[up]), FARMER_CARDS, p)
+        p = write_cards_left(card_count(s.hands[down]), FARMER_CARDS, p)
+    else:
+        p = write_cards(s.played[landlord], p)
+        p = write_cards(s.played[teammate], p)
+        p = write_cards(last, p)
+        # last_move_dict: each seat's most recent action (a pass: none).
+        p = write_cards(last_action_of(g, landlord, False), p)
+        p = write_cards(last_action_of(g, teammate, False), p)
+        p = write_cards_left(card_count(s.hands[landlord]), LANDLORD_CARDS, p)
+        p = write_cards_left(card_count(s.hands[teammate]), FARMER_CARDS, p)
+    memset(p, 0, DZ_BOMBS)
+    p[s.bombs] = 1          # (bombs and rockets, as DouZero's bomb_num)
+    return p + DZ_BOMBS - out
+
+
+cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil:
+    return write_history(g, DOUZERO_HISTORY, out) - out
+
+
+cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
+                              float* out) noexcept nogil:
+    cdef int8_t row[DOUZERO_FARMER_SIZE + RLCARD_CARDS]
+    cdef int size = encode_douzero(g, seat, row), width, j
+    if size < 0:
+        return size
+    width = size + RLCARD_CARDS
+    cdef Py_ssize_t i
+    for i in range(n):
+        write_cards(actions[i], row + size)
+        for j in range(width):
+            out[j] = row[j]
+        out += width
+    return width
