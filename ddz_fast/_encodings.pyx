@@ -47,15 +47,16 @@ cdef int seat_of(Game g, object seat) except -1:
     return check_int(seat, "seat", 0, 2)
 
 
-cdef object prepare_out(object out, object dtype, tuple shape, str whose):
+cdef object prepare_out(object out, object dtype, tuple shape, str whose, int seat):
     """A new array of dtype and shape for None, else `out` if it is a writeable C-contiguous
-    array of them (ValueError else)."""
+    array of them (ValueError else, `whose` formatted with the seat and shape[0] as n)."""
     if out is None:
         return EMPTY(shape, dtype)
     if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != shape
             or not out.flags.c_contiguous or not out.flags.writeable):
         raise ValueError(f"out must be a writeable C-contiguous {dtype} array of shape "
-                         f"{shape} ({whose}), not {describe_array(out)}")
+                         f"{shape} ({whose.format(seat=seat, n=shape[0])}), not "
+                         f"{describe_array(out)}")
     return out
 
 
@@ -126,7 +127,7 @@ cdef class Encoding:
         self.check_ready()
         cdef Game g = as_game(game)
         cdef int s = seat_of(g, seat)
-        out = prepare_out(out, self.dtype, (self.seat_size(g, s),), f"seat {s}'s")
+        out = prepare_out(out, self.dtype, (self.seat_size(g, s),), "seat {seat}'s", s)
         cdef Py_buffer buf         # (a typed memoryview would cost 300 ns)
         PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
         try:
@@ -292,7 +293,7 @@ cdef class DouZeroEncoding(Encoding):
         self.check_ready()
         cdef Game g = as_game(game)
         out = prepare_out(out, INT8, (DOUZERO_Z_ROWS, DOUZERO_HISTORY * RLCARD_CARDS // DOUZERO_Z_ROWS),
-                          "DouZero's z")
+                          "DouZero's z", 0)
         cdef Py_buffer buf
         PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
         try:
@@ -325,7 +326,7 @@ cdef class DouZeroEncoding(Encoding):
                     cards[i] = m.c.cards if m.c.length else 0
                 else:
                     cards[i] = packed_from(actions[i], 20)
-            out = prepare_out(out, FLOAT32, (n, width), f"{n} actions of seat {s}")
+            out = prepare_out(out, FLOAT32, (n, width), "{n} actions of seat {seat}", s)
             PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
             try:
                 check_encoded(encode_douzero_batch(&g.g, s, cards, n, <float*>buf.buf), "douzero", g)
