@@ -64,9 +64,9 @@ cdef inline Py_ssize_t first_play_step(const ddz_game* g) noexcept nogil:
 cdef inline int8_t* write_history(const ddz_game* g, int n, int8_t* out) noexcept nogil:
     """The last n actions of the play, oldest first, 54 each: zero rows before the first action
     and for passes (RLCard's last 9, DouZero's z). Returns the end of the block."""
-    cdef Py_ssize_t i = g.n_steps
+    cdef Py_ssize_t i = g.n_steps, start = first_play_step(g)
     cdef int row = n
-    while row > 0 and i > 0 and g.steps[i - 1].before.phase == PHASE_PLAY:
+    while row > 0 and i > start:
         i -= 1
         row -= 1
         write_cards(action_cards(&g.steps[i]), out + row * RLCARD_CARDS)
@@ -84,6 +84,24 @@ cdef inline bint too_many_cards(const ddz_state* s, int seat) noexcept nogil:
                 or card_count(s.hands[(landlord + 2) % 3]) > FARMER_CARDS)
     return (card_count(s.hands[landlord]) > LANDLORD_CARDS
             or card_count(s.hands[3 - seat - landlord]) > FARMER_CARDS)
+
+
+cdef inline int8_t* write_farmers(const ddz_state* s, int landlord, int8_t* out) noexcept nogil:
+    """What the landlord sees of the farmers, in RLCard's and DouZero's order: the cards
+    landlord_up played, those landlord_down played, then their cards-left one-hots."""
+    cdef int down = (landlord + 1) % 3, up = (landlord + 2) % 3
+    out = write_cards(s.played[up], out)
+    out = write_cards(s.played[down], out)
+    out = write_cards_left(card_count(s.hands[up]), FARMER_CARDS, out)
+    return write_cards_left(card_count(s.hands[down]), FARMER_CARDS, out)
+
+
+cdef inline int8_t* write_partners_left(const ddz_state* s, int landlord, int teammate,
+                                        int8_t* out) noexcept nogil:
+    """A farmer's cards-left one-hots (RLCard's and DouZero's last blocks but DouZero's
+    bombs): the landlord's, then the teammate's."""
+    out = write_cards_left(card_count(s.hands[landlord]), LANDLORD_CARDS, out)
+    return write_cards_left(card_count(s.hands[teammate]), FARMER_CARDS, out)
 
 
 cdef uint64_t last_action_of(const ddz_game* g, int seat, bint first) noexcept nogil:
@@ -111,7 +129,6 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
     cdef int landlord = s.landlord
     if landlord == NO_SEAT:
         return ENCODE_NO_LANDLORD
-    cdef int down = (landlord + 1) % 3, up = (landlord + 2) % 3
     cdef int teammate = 3 - seat - landlord         # (of a farmer: the other farmer)
     if too_many_cards(s, seat):
         return ENCODE_TOO_MANY_CARDS
@@ -124,17 +141,13 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
     # The last 9 actions of the play.
     p = write_history(g, RLCARD_HISTORY, p)
     if seat == landlord:
-        p = write_cards(s.played[up], p)
-        p = write_cards(s.played[down], p)
-        p = write_cards_left(card_count(s.hands[up]), FARMER_CARDS, p)
-        p = write_cards_left(card_count(s.hands[down]), FARMER_CARDS, p)
+        p = write_farmers(s, landlord, p)
     else:
         p = write_cards(s.played[landlord], p)
         p = write_cards(s.played[teammate], p)
         p = write_cards(last_action_of(g, landlord, flags & ENCODE_BUG_COMPATIBLE), p)
         p = write_cards(last_action_of(g, teammate, flags & ENCODE_BUG_COMPATIBLE), p)
-        p = write_cards_left(card_count(s.hands[landlord]), LANDLORD_CARDS, p)
-        p = write_cards_left(card_count(s.hands[teammate]), FARMER_CARDS, p)
+        p = write_partners_left(s, landlord, teammate, p)
     return p - out
 
 
@@ -174,7 +187,6 @@ cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
         return ENCODE_NO_LANDLORD
     if too_many_cards(s, seat):
         return ENCODE_TOO_MANY_CARDS
-    cdef int down = (landlord + 1) % 3, up = (landlord + 2) % 3
     cdef int teammate = 3 - seat - landlord         # (of a farmer: the other farmer)
     cdef int8_t* p = write_cards(s.hands[seat], out)
     p = write_cards(s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3], p)
@@ -183,10 +195,7 @@ cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
     cdef uint64_t last = s.last_move.cards if s.last_move.length else 0
     if seat == landlord:
         p = write_cards(last, p)
-        p = write_cards(s.played[up], p)
-        p = write_cards(s.played[down], p)
-        p = write_cards_left(card_count(s.hands[up]), FARMER_CARDS, p)
-        p = write_cards_left(card_count(s.hands[down]), FARMER_CARDS, p)
+        p = write_farmers(s, landlord, p)
     else:
         p = write_cards(s.played[landlord], p)
         p = write_cards(s.played[teammate], p)
@@ -194,8 +203,7 @@ cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
         # last_move_dict: each seat's most recent action (a pass: none).
         p = write_cards(last_action_of(g, landlord, False), p)
         p = write_cards(last_action_of(g, teammate, False), p)
-        p = write_cards_left(card_count(s.hands[landlord]), LANDLORD_CARDS, p)
-        p = write_cards_left(card_count(s.hands[teammate]), FARMER_CARDS, p)
+        p = write_partners_left(s, landlord, teammate, p)
     memset(p, 0, DZ_BOMBS)
     p[s.bombs] = 1          # (bombs and rockets, as DouZero's bomb_num)
     return p + DZ_BOMBS - out
