@@ -1,0 +1,109 @@
+"""One deal played through action ids: what the Gymnasium and PettingZoo adapters share.
+
+An ``Episode`` holds a ``Game``, the ``ActionSpace`` whose ids the agents send and the
+``Encoding`` that they observe. It knows nothing of Gymnasium or PettingZoo, so it imports
+neither.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._actions import ActionSpace
+from .._game import Game
+from .._moves import PASS, Move
+from ..encodings import Encoding
+from ..errors import IllegalActionError, IllegalBidError
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def next_seed(rng: np.random.Generator) -> int:
+    """A deal seed (0..2**64-1) drawn from an environment's generator: the deal of a reset
+    without a seed."""
+    return int(rng.integers(2 ** 64, dtype=np.uint64))
+
+
+class Episode:
+    """A ``Game`` driven by ``space`` ids and seen through ``encoding``.
+
+    ``legal_ids()`` are the ids of the seat to move (cached until the next action);
+    ``observe(seat)`` is ``{"observation": encoding.encode(game, seat), "action_mask": int8
+    of len(space), 1 at the legal ids}``, new arrays on every call (the mask is all zero for a
+    seat that is not to move, and once the game is over); ``act(id)`` plays an id and
+    ``apply(action)`` a policy's action, both checked.
+    """
+
+    __slots__ = ("game", "space", "encoding", "_legal_ids")
+
+    def __init__(self, game: Game, space: ActionSpace, encoding: Encoding) -> None:
+        self.game = game
+        self.space = space
+        self.encoding = encoding
+        self._legal_ids: npt.NDArray[np.int32] | None = None
+
+    def legal_ids(self) -> npt.NDArray[np.int32]:
+        """The legal ids of the seat to move, ascending (empty once the game is over), as a
+        read-only array shared by the calls until the next action."""
+        if self._legal_ids is None:
+            ids = (np.empty(0, dtype=np.int32) if self.game.phase == "over"
+                   else self.space.legal_ids(self.game))
+            ids.flags.writeable = False
+            self._legal_ids = ids
+        return self._legal_ids
+
+    def observe(self, seat: int) -> Observation:
+        mask = np.zeros(len(self.space), dtype=np.int8)
+        if seat == self.game.to_move:
+            mask[self.legal_ids()] = 1
+        return {"observation": self.encoding.encode(self.game, seat), "action_mask": mask}
+
+    def act(self, action_id: int) -> None:
+        """Play the action of ``action_id`` for the seat to move. ``ValueError`` for an id
+        outside the space; ``IllegalActionError`` (or its subclasses) naming the id for an
+        action the seat may not take now; either way the game is unchanged."""
+        action = self.space.action(action_id)
+        game = self.game
+        try:
+            if game.phase == "auction" and isinstance(action, Move) and action != PASS:
+                raise IllegalBidError("a play is no bid: the game is in the auction")
+            self.apply(action)
+        except IllegalActionError as error:     # the same error, naming the id and the action
+            raise type(error)(f"action {action_id} ({describe(action)}): {error}") from None
+
+    def apply(self, action: int | Move | str) -> None:
+        """Play a policy's action for the seat to move: a bid (0 = pass) or ``PASS`` in the
+        auction, a Move, ``PASS`` or move text in play. Raises as ``Game.bid`` and
+        ``Game.play`` do (a wrong type included), and then the game is unchanged."""
+        if self.game.phase == "auction":
+            self.game.bid(action)       # type: ignore[arg-type]  # bid() names a wrong type
+        else:
+            self.game.play(action)      # type: ignore[arg-type]  # as play() does
+        self._legal_ids = None
+
+    def render(self, names: tuple[str, str, str]) -> str:
+        """Text of the table: each seat's name, role and hand, then the last three actions."""
+        game = self.game
+        lines = []
+        for seat, (name, hand) in enumerate(zip(names, game.hands)):
+            role = ("landlord" if seat == game.landlord else "farmer") \
+                if game.landlord is not None else "bidding"
+            mark = " *" if seat == game.to_move else ""
+            lines.append(f"{name} ({role}): {hand or '-'} ({len(hand)} cards){mark}")
+        recent = ", ".join(f"{names[seat]} {describe(action)}" for seat, action in
+                           game.history[-3:])
+        lines.append(f"last actions: {recent or '-'}")
+        if game.result is not None:
+            lines.append(f"result: {game.result.winner or 'no winner'}, scores "
+                         f"{game.result.scores}")
+        return "\n".join(lines)
+
+
+def describe(action: int | Move) -> str:
+    """An action as text: ``pass``, ``bid 2`` or the move."""
+    if isinstance(action, Move):
+        return str(action)
+    return f"bid {action}" if action else "pass"
