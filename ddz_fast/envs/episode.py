@@ -15,6 +15,7 @@ import numpy.typing as npt
 from .._actions import ActionSpace
 from .._game import Game
 from .._moves import PASS, Move
+from .._rules import Rules
 from ..encodings import Encoding
 from ..errors import IllegalActionError, IllegalBidError
 
@@ -25,6 +26,22 @@ def next_seed(rng: np.random.Generator) -> int:
     """A deal seed (0..2**64-1) drawn from an environment's generator: the deal of a reset
     without a seed."""
     return int(rng.integers(2 ** 64, dtype=np.uint64))
+
+
+def given_game(options: dict[str, Any] | None, rules: Rules) -> Game | None:
+    """A copy of ``options["game"]``, the position a ``reset`` starts from, if given (other
+    keys are ignored): a ``Game`` under ``rules`` that is not over, else ``ValueError``."""
+    if not options or "game" not in options:
+        return None
+    game = options["game"]
+    if not isinstance(game, Game):
+        raise ValueError(f"options['game'] must be a Game, not {type(game).__name__}")
+    if game.rules != rules:
+        raise ValueError(f"options['game'] is played under {game.rules!r}, not the "
+                         f"environment's {rules!r}")
+    if game.phase == "over":
+        raise ValueError("options['game'] is over: there is nothing to play")
+    return game.copy()
 
 
 class Episode:

@@ -30,8 +30,10 @@ illegal_reward=-1.0, render_mode=None)``:
   generator at each seeded ``reset``. A policy's illegal action raises its error; the episode
   must then be reset.
 - ``reset(seed=s)`` deals ``Game(s, rules=rules)`` (and seeds ``np_random``, from which each
-  later ``reset()`` without a seed draws its deal), lets the opponents act until the learner
-  is to move, and returns ``(observation, info)``.
+  later ``reset()`` without a seed draws its deal, and the default opponents), lets the
+  opponents act until the learner is to move, and returns ``(observation, info)``.
+  ``reset(options={"game": game})`` starts from a copy of ``game`` instead (a ``Game`` under
+  ``rules``, not over); other options are ignored.
 - ``step(id)``: the learner's action, then the opponents' until the learner is to move again
   or the game is over. Reward 0 until the end, then the learner's payoff under the rules'
   ``scoring`` (``Result.scores[seat]``; 1 or 0 under ``rlcard``'s ``"win"``).
@@ -62,7 +64,7 @@ from .._rules import Rules
 from ..encodings import DOUZERO, OPENSPIEL, RLCARD, Encoding, EncodingError
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
-from .episode import Episode, Observation, next_seed
+from .episode import Episode, Observation, given_game, next_seed
 
 ENV_ID = "ddz_fast/DouDizhu-v0"
 SCHEMES = {scheme.name: scheme for scheme in (RLCARD, OPENSPIEL, DOUZERO)}
@@ -148,13 +150,18 @@ class DouDizhuEnv(gymnasium.Env[Observation, int]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        game = None if seed is None else Game(seed, rules=self.rules)  # checks the seed first
+        start = given_game(options, self.rules)
+        seeded = None if seed is None else Game(seed, rules=self.rules)  # checks the seed first
         first = self._np_random is None
         super().reset(seed=None if seed is None else int(seed))
-        if game is None:
-            game = Game(next_seed(self.np_random), rules=self.rules)
         if self._policies is None and (seed is not None or first):
             self._opponents = [RandomPlayer(next_seed(self.np_random)) for _ in range(2)]
+        if start is not None:
+            game = start
+        elif seeded is not None:
+            game = seeded
+        else:
+            game = Game(next_seed(self.np_random), rules=self.rules)
         self._episode = Episode(game, self.space, self.encoding)
         # (the learner speaks before any auction could pass out: nothing truncates here)
         self._done = self._play_opponents()

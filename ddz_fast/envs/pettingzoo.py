@@ -29,7 +29,9 @@ behaves the same (tested), slower.
   agent to move, for policies that sample without scanning the mask; ``{}`` for the others.
 - Seeds: ``reset(seed=s)`` deals ``Game(s, rules=Rules.preset("rlcard"))`` and seeds the
   generator from which each later ``reset()`` without a seed draws its deal; the first
-  ``reset()`` without one draws from fresh entropy. ``unwrapped.game`` is the live ``Game``
+  ``reset()`` without one draws from fresh entropy. ``reset(options={"game": game})`` starts
+  from a copy of ``game`` instead (a ``Game`` under the ``rlcard`` preset, not over: a deal
+  read from RLCard by ``ddz_fast.interop.rlcard.from_env``, say); other options are ignored. ``unwrapped.game`` is the live ``Game``
   (read it; play through ``step``).
 - ``render()``: the hands, roles and last three actions as text, printed (``"human"``) or
   returned (``"ansi"``).
@@ -51,7 +53,7 @@ from .._game import Game
 from .._rules import Rules
 from ..encodings import RLCardEncoding
 from ..errors import IllegalActionError
-from .episode import Episode, Observation, next_seed
+from .episode import Episode, Observation, given_game, next_seed
 
 AGENTS = ("landlord_0", "peasant_0", "peasant_1")
 ROLE_OF = {"landlord_0": "landlord", "peasant_0": "farmer", "peasant_1": "farmer"}
@@ -115,12 +117,15 @@ class raw_env(AECEnv, EzPickle):
         return self._episode.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            game = Game(seed, rules=self.rules)          # checks the seed first
-            self._np_random, _ = seeding.np_random(int(seed))
+        start = given_game(options, self.rules)
+        seeded = None if seed is None else Game(seed, rules=self.rules)  # checks the seed first
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(None if seed is None else int(seed))
+        if start is not None:
+            game = start
+        elif seeded is not None:
+            game = seeded
         else:
-            if self._np_random is None:
-                self._np_random, _ = seeding.np_random()
             game = Game(next_seed(self._np_random), rules=self.rules)
         self._episode = Episode(game, self.space, self.encoding)
         self.agents = list(AGENTS)
