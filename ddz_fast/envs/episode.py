@@ -7,7 +7,7 @@ neither.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -78,11 +78,11 @@ class Episode:
             mask[self.legal_ids()] = 1
         return {"observation": self.encoding.encode(self.game, seat), "action_mask": mask}
 
-    def act(self, action_id: int) -> None:
+    def act(self, action_id: SupportsIndex) -> None:
         """Play the action of ``action_id`` for the seat to move. ``ValueError`` for an id
         outside the space; ``IllegalActionError`` (or its subclasses) naming the id for an
         action the seat may not take now; either way the game is unchanged."""
-        action = self.space.action(action_id)
+        action = self.space.action(action_id)  # type: ignore[arg-type]  # any index integer
         game = self.game
         try:
             if game.phase == "auction" and isinstance(action, Move) and action != PASS:

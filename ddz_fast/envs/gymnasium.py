@@ -50,7 +50,7 @@ illegal_reward=-1.0, render_mode=None)``:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsFloat
+from typing import Any, Literal, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -83,7 +83,7 @@ def as_encoding(observation: str | Encoding) -> Encoding:
                      f"not {observation!r}")
 
 
-class DouDizhuEnv(gymnasium.Env[Observation, int]):
+class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """The learner's seat of a Dou Dizhu table against opponent policies (see the module)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
@@ -111,10 +111,10 @@ class DouDizhuEnv(gymnasium.Env[Observation, int]):
             raise ValueError(f"illegal_reward must be a number or None, not {illegal_reward!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        role: Literal["landlord", "farmer"] = "landlord"
         if rules.auction == "none":
             role = "landlord" if seat == 0 else "farmer"
         else:
-            role = "landlord"
             try:
                 encoding.encode(Game(0, rules=rules))
             except EncodingError:
@@ -134,8 +134,8 @@ class DouDizhuEnv(gymnasium.Env[Observation, int]):
         self._policies = opponents
         self._opponents: list[Policy] = opponents or []
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0, 1, encoding.shape(role), encoding.dtype),
-            "action_mask": spaces.Box(0, 1, (len(space),), np.int8),
+            "observation": spaces.Box(0, 1, encoding.shape(role), dtype=encoding.dtype),
+            "action_mask": spaces.Box(0, 1, (len(space),), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(len(space))
         self._episode: Episode | None = None
@@ -169,7 +169,8 @@ class DouDizhuEnv(gymnasium.Env[Observation, int]):
             self.render()
         return self._episode.observe(self.seat), self._info()
 
-    def step(self, action: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         episode = self._episode
         if episode is None or self._done:
             raise IllegalActionError("the episode is over (or not begun): call reset()")
@@ -232,7 +233,7 @@ class DouDizhuEnv(gymnasium.Env[Observation, int]):
         assert self._episode is not None
         return {"legal_ids": self._episode.legal_ids()}
 
-    def render(self) -> str | None:           # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         if self._episode is None:
@@ -247,4 +248,4 @@ class DouDizhuEnv(gymnasium.Env[Observation, int]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=DouDizhuEnv)
+    gymnasium.register(id=ENV_ID, entry_point="ddz_fast.envs.gymnasium:DouDizhuEnv")

@@ -41,7 +41,7 @@ behaves the same (tested), slower.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -56,7 +56,8 @@ from ..errors import IllegalActionError
 from .episode import Episode, Observation, given_game, next_seed
 
 AGENTS = ("landlord_0", "peasant_0", "peasant_1")
-ROLE_OF = {"landlord_0": "landlord", "peasant_0": "farmer", "peasant_1": "farmer"}
+ROLE_OF: dict[str, Literal["landlord", "farmer"]] = {
+    "landlord_0": "landlord", "peasant_0": "farmer", "peasant_1": "farmer"}
 RENDER_MODES = ("human", "ansi")
 
 
@@ -96,8 +97,8 @@ class raw_env(AECEnv, EzPickle):
                                        bug_compatible=bug_compatible)
         self.possible_agents = list(AGENTS)
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(0, 1, self.encoding.shape(ROLE_OF[agent]), np.int8),
-            "action_mask": spaces.Box(0, 1, (len(self.space),), np.int8),
+            "observation": spaces.Box(0, 1, self.encoding.shape(ROLE_OF[agent]), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (len(self.space),), dtype=np.int8),
         }) for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(len(self.space)) for agent in AGENTS}
         self._np_random: np.random.Generator | None = None
@@ -133,7 +134,7 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {agent: {} for agent in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self._select(game)
 
     def observe(self, agent: str) -> Observation:
