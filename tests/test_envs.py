@@ -515,3 +515,14 @@ def test_example_runs(gym, pz, rl):
                          env=env)
     assert out.returncode == 0, out.stderr
     assert "PettingZoo" in out.stdout and "Gymnasium" in out.stdout
+
+
+# --- the bench rows ------------------------------------------------------------------------
+
+def test_bench_rows(gym, pz, rl):
+    from ddz_fast.tools import bench
+    rows = bench.adapter_rows(3, seed=0, repeat=1)
+    assert [what for what, _ in rows] == [
+        "PettingZoo AEC env(), random legal", "raw_env in PettingZoo's wrappers",
+        "Gymnasium DouDizhu-v0, random legal"]
+    assert all(" steps/s, " in cell and cell.endswith(" games/s") for _, cell in rows)

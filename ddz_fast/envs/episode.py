@@ -73,9 +73,10 @@ class Episode:
         return self._legal_ids
 
     def observe(self, seat: int) -> Observation:
-        mask = np.zeros(len(self.space), dtype=np.int8)
-        if seat == self.game.to_move:
-            mask[self.legal_ids()] = 1
+        if seat == self.game.to_move:    # written natively: faster than setting the ids
+            mask = self.space.legal_mask(self.game).view(np.int8)
+        else:
+            mask = np.zeros(len(self.space), dtype=np.int8)
         return {"observation": self.encoding.encode(self.game, seat), "action_mask": mask}
 
     def act(self, action_id: SupportsIndex) -> None:
