@@ -17,7 +17,7 @@ from ddz_fast import (
     PASS, ActionSpace, Game, GreedyPlayer, IllegalActionError, IllegalBidError, IllegalMoveError,
     RandomPlayer, Rules,
 )
-from ddz_fast.encodings import DOUZERO, OPENSPIEL, RLCARD, RLCardEncoding
+from ddz_fast.encodings import DOUZERO, OPENSPIEL, RLCardEncoding
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 AGENTS = ["landlord_0", "peasant_0", "peasant_1"]
@@ -167,7 +167,8 @@ def test_pettingzoo_equals_game(zoo):
             obs, reward, terminated, truncated, info = env.last()
             assert terminated and not truncated and info == {} and not obs["action_mask"].any()
             assert reward == 2 * scores[AGENTS.index(agent)] - 1
-            assert obs["observation"].tobytes() == hidden.encode(game, AGENTS.index(agent)).tobytes()
+            seat = AGENTS.index(agent)
+            assert obs["observation"].tobytes() == hidden.encode(game, seat).tobytes()
             stepped.append(agent)
             env.step(None)
         assert stepped == AGENTS and env.agents == []
@@ -309,8 +310,12 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(
-    f"{k}={v if isinstance(v, (str, int)) else type(v).__name__}" for k, v in c.items()) or "default")
+def config_id(config):
+    return ",".join(f"{k}={v if isinstance(v, (str, int)) else type(v).__name__}"
+                    for k, v in config.items()) or "default"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_gymnasium_check_env(gyms, gym, config, capsys):
     from gymnasium.utils.env_checker import check_env
     env = gym.make(gyms.ENV_ID, **config)
@@ -332,7 +337,7 @@ class Recorder:
         return action
 
 
-@pytest.mark.parametrize("config", CONFIGS[:2] + CONFIGS[3:], ids=str)
+@pytest.mark.parametrize("config", CONFIGS[:2] + CONFIGS[3:], ids=config_id)
 def test_gymnasium_equals_game(gyms, config):
     """100 games per configuration with random learner ids and random opponents, replayed on a
     plain Game dealt from the same seed: each policy was shown the replayed position, and every
@@ -488,7 +493,22 @@ def test_gymnasium_spaces_per_scheme(gyms):
         space = env.observation_space["observation"]
         assert space.shape == (width,) and space.dtype == dtype, config
         assert env.action_space.n == len(ActionSpace(env.rules))
-    assert RLCARD.shape("farmer") == (901,)
+
+
+def test_gymnasium_redeal_limit_truncates(gyms):
+    """Everyone always passing: the pass that would redeal a 101st time ends the episode
+    truncated (the engine's limit), whoever makes it."""
+    for seat in range(3):
+        env = gyms.DouDizhuEnv(rules="standard", observation="openspiel", seat=seat,
+                               opponents=[lambda game: 0, lambda game: PASS])
+        obs, info = env.reset(seed=seat)
+        steps = 0
+        truncated = terminated = False
+        while not (terminated or truncated):
+            obs, reward, terminated, truncated, info = env.step(0)
+            steps += 1
+        assert truncated and not terminated and reward == 0 and len(info["legal_ids"]) == 0
+        assert env.game.redeals == 100 and env.game.phase == "auction" and steps in (100, 101)
 
 
 def test_gymnasium_registration_has_no_other_side_effect():

@@ -28,11 +28,16 @@ def next_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(2 ** 64, dtype=np.uint64))
 
 
-def given_game(options: dict[str, Any] | None, rules: Rules) -> Game | None:
-    """A copy of ``options["game"]``, the position a ``reset`` starts from, if given (other
-    keys are ignored): a ``Game`` under ``rules`` that is not over, else ``ValueError``."""
+def starting_game(seed: int | None, options: dict[str, Any] | None,
+                  rules: Rules) -> Game | None:
+    """The game a ``reset(seed, options)`` starts from, when they decide it: a copy of
+    ``options["game"]`` (other keys are ignored), which must be a ``Game`` under ``rules``
+    and not over, else ``Game(seed, rules=rules)``; None when the environment must draw a
+    deal. Checks both arguments (``ValueError``, ``TypeError`` for a seed of a wrong type)
+    before the environment changes anything."""
+    dealt = None if seed is None else Game(seed, rules=rules)
     if not options or "game" not in options:
-        return None
+        return dealt
     game = options["game"]
     if not isinstance(game, Game):
         raise ValueError(f"options['game'] must be a Game, not {type(game).__name__}")

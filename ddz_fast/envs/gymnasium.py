@@ -64,13 +64,13 @@ from .._rules import Rules
 from ..encodings import DOUZERO, OPENSPIEL, RLCARD, Encoding, EncodingError
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
-from .episode import Episode, Observation, given_game, next_seed
+from .episode import Episode, Observation, next_seed, starting_game
 
 ENV_ID = "ddz_fast/DouDizhu-v0"
 SCHEMES = {scheme.name: scheme for scheme in (RLCARD, OPENSPIEL, DOUZERO)}
 RENDER_MODES = ("human", "ansi")
 
-Policy = Callable[[Game], "int | Move | str"]
+Policy = Callable[[Game], int | Move | str]
 
 
 def as_encoding(observation: str | Encoding) -> Encoding:
@@ -150,17 +150,12 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        start = given_game(options, self.rules)
-        seeded = None if seed is None else Game(seed, rules=self.rules)  # checks the seed first
+        game = starting_game(seed, options, self.rules)
         first = self._np_random is None
         super().reset(seed=None if seed is None else int(seed))
         if self._policies is None and (seed is not None or first):
             self._opponents = [RandomPlayer(next_seed(self.np_random)) for _ in range(2)]
-        if start is not None:
-            game = start
-        elif seeded is not None:
-            game = seeded
-        else:
+        if game is None:
             game = Game(next_seed(self.np_random), rules=self.rules)
         self._episode = Episode(game, self.space, self.encoding)
         # (the learner speaks before any auction could pass out: nothing truncates here)

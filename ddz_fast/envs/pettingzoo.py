@@ -31,8 +31,8 @@ behaves the same (tested), slower.
   generator from which each later ``reset()`` without a seed draws its deal; the first
   ``reset()`` without one draws from fresh entropy. ``reset(options={"game": game})`` starts
   from a copy of ``game`` instead (a ``Game`` under the ``rlcard`` preset, not over: a deal
-  read from RLCard by ``ddz_fast.interop.rlcard.from_env``, say); other options are ignored. ``unwrapped.game`` is the live ``Game``
-  (read it; play through ``step``).
+  read from RLCard by ``ddz_fast.interop.rlcard.from_env``, say); other options are ignored.
+  ``unwrapped.game`` is the live ``Game`` (read it; play through ``step``).
 - ``render()``: the hands, roles and last three actions as text, printed (``"human"``) or
   returned (``"ansi"``).
 - Before the first ``reset()``, reading ``agents``, ``rewards``, ``agent_selection`` and the
@@ -53,7 +53,7 @@ from .._game import Game
 from .._rules import Rules
 from ..encodings import RLCardEncoding
 from ..errors import IllegalActionError
-from .episode import Episode, Observation, given_game, next_seed
+from .episode import Episode, Observation, next_seed, starting_game
 
 AGENTS = ("landlord_0", "peasant_0", "peasant_1")
 ROLE_OF: dict[str, Literal["landlord", "farmer"]] = {
@@ -118,15 +118,10 @@ class raw_env(AECEnv, EzPickle):
         return self._episode.game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        start = given_game(options, self.rules)
-        seeded = None if seed is None else Game(seed, rules=self.rules)  # checks the seed first
+        game = starting_game(seed, options, self.rules)
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(None if seed is None else int(seed))
-        if start is not None:
-            game = start
-        elif seeded is not None:
-            game = seeded
-        else:
+        if game is None:
             game = Game(next_seed(self._np_random), rules=self.rules)
         self._episode = Episode(game, self.space, self.encoding)
         self.agents = list(AGENTS)
@@ -159,14 +154,13 @@ class raw_env(AECEnv, EzPickle):
             self._end_illegal(agent, self.illegal_reward)
             return
         self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
         game = self._episode.game
         result = game.result
         if result is None:
             self._select(game)
-        else:
-            self.infos[agent] = {}
-            won = [(seat == result.landlord) == (result.winner == "landlord") for seat in range(3)]
-            self.rewards = {name: 1.0 if won[seat] else -1.0 for seat, name in enumerate(AGENTS)}
+        else:               # v4's rewards: RLCard's payoffs (the rlcard preset's scores) 1 / 0
+            self.rewards = {name: 2.0 * result.scores[seat] - 1 for seat, name in enumerate(AGENTS)}
             self.terminations = dict.fromkeys(AGENTS, True)
             self._accumulate_rewards()
             self._deads_step_first()
@@ -187,9 +181,6 @@ class raw_env(AECEnv, EzPickle):
     def _select(self, game: Game) -> None:
         """Hand the turn to the seat to move, with its legal ids in its info."""
         assert self._episode is not None and game.to_move is not None
-        previous = getattr(self, "agent_selection", None)
-        if previous is not None and previous in self.infos:
-            self.infos[previous] = {}
         self.agent_selection = AGENTS[game.to_move]
         self.infos[self.agent_selection] = {"legal_ids": self._episode.legal_ids()}
 
