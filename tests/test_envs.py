@@ -271,8 +271,10 @@ def test_pettingzoo_bad_arguments(zoo):
         zoo.raw_env(bug_compatible="yes")
     with pytest.raises(ValueError, match="render_mode must be"):
         zoo.env(render_mode="rgb_array")
-    with pytest.raises(ValueError, match="illegal_reward must be"):
+    with pytest.raises(TypeError, match="illegal_reward must be a number"):
         zoo.raw_env(illegal_reward="-1")
+    with pytest.raises(ValueError, match="illegal_reward must be finite"):
+        zoo.raw_env(illegal_reward=float("inf"))
     env = zoo.env()
     with pytest.raises(AttributeError):
         env.agents
@@ -456,13 +458,16 @@ def test_gymnasium_bad_arguments(gyms):
             ({"rules": "nope"}, ValueError, "nope"),
             ({"actions": "standard"}, ValueError, "actions must number the moves of rules"),
             ({"observation": "compactish"}, ValueError, "observation must be one of"),
+            ({"observation": RLCardEncoding}, TypeError, "observation must be a scheme's"),
             ({"rules": "standard"}, ValueError, "no layout for the auction"),
             ({"rules": "standard", "observation": "douzero"}, ValueError, "no layout"),
-            ({"seat": 3}, ValueError, "seat must be"),
-            ({"seat": True}, ValueError, "seat must be"),
-            ({"opponents": [RandomPlayer()]}, ValueError, "two callables"),
-            ({"opponents": [RandomPlayer(), "greedy"]}, ValueError, "two callables"),
-            ({"illegal_reward": "-1"}, ValueError, "illegal_reward"),
+            ({"seat": 3}, ValueError, "seat must be 0, 1 or 2, not 3"),
+            ({"seat": True}, TypeError, r"seat must be an integer, not bool \(True\)"),
+            ({"seat": 1.0}, TypeError, "seat must be an integer"),
+            ({"opponents": [RandomPlayer()]}, ValueError, "two policies"),
+            ({"opponents": [RandomPlayer(), "greedy"]}, TypeError, "must be callables"),
+            ({"illegal_reward": "-1"}, TypeError, "illegal_reward must be a number"),
+            ({"illegal_reward": float("nan")}, ValueError, "illegal_reward must be finite"),
             ({"render_mode": "rgb_array"}, ValueError, "render_mode")):
         with pytest.raises(error, match=message):
             make(**kwargs)

@@ -7,6 +7,7 @@ neither.
 
 from __future__ import annotations
 
+import math
 from typing import Any, SupportsIndex
 
 import numpy as np
@@ -26,6 +27,18 @@ def next_seed(rng: np.random.Generator) -> int:
     """A deal seed (0..2**64-1) drawn from an environment's generator: the deal of a reset
     without a seed."""
     return int(rng.integers(2 ** 64, dtype=np.uint64))
+
+
+def check_illegal_reward(reward: float | None) -> None:
+    """``TypeError`` unless ``reward`` (an environment's ``illegal_reward``) is None or a
+    real number; ``ValueError`` for a NaN or an infinity."""
+    if reward is None:
+        return
+    if isinstance(reward, bool) or not isinstance(reward, (int, float)):
+        raise TypeError(f"illegal_reward must be a number or None, not "
+                        f"{type(reward).__name__} ({reward!r})")
+    if not math.isfinite(reward):
+        raise ValueError(f"illegal_reward must be finite, not {reward!r}")
 
 
 def starting_game(seed: int | None, options: dict[str, Any] | None,

@@ -64,7 +64,7 @@ from .._rules import Rules
 from ..encodings import DOUZERO, OPENSPIEL, RLCARD, Encoding, EncodingError
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
-from .episode import Episode, Observation, next_seed, starting_game
+from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
 
 ENV_ID = "ddz_fast/DouDizhu-v0"
 SCHEMES = {scheme.name: scheme for scheme in (RLCARD, OPENSPIEL, DOUZERO)}
@@ -77,10 +77,13 @@ def as_encoding(observation: str | Encoding) -> Encoding:
     """The scheme named by ``observation`` (or the Encoding itself)."""
     if isinstance(observation, Encoding):
         return observation
-    if isinstance(observation, str) and observation in SCHEMES:
-        return SCHEMES[observation]
-    raise ValueError(f"observation must be one of {sorted(SCHEMES)} or an Encoding, "
-                     f"not {observation!r}")
+    if not isinstance(observation, str):
+        raise TypeError(f"observation must be a scheme's name or an Encoding, not "
+                        f"{type(observation).__name__} ({observation!r})")
+    if observation not in SCHEMES:
+        raise ValueError(f"observation must be one of {sorted(SCHEMES)} or an Encoding, "
+                         f"not {observation!r}")
+    return SCHEMES[observation]
 
 
 class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -99,16 +102,18 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"actions must number the moves of rules {rules!r}, "
                              f"not those of {space.rules!r}")
         encoding = as_encoding(observation)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 2:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an integer, not {type(seat).__name__} ({seat!r})")
+        if not 0 <= seat <= 2:
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         if opponents is not None:
             opponents = list(opponents)
-            if len(opponents) != 2 or not all(callable(p) for p in opponents):
-                raise ValueError(f"opponents must be two callables (the next seat's, then the "
-                                 f"one after), not {opponents!r}")
-        if illegal_reward is not None and (isinstance(illegal_reward, bool) or
-                                           not isinstance(illegal_reward, (int, float))):
-            raise ValueError(f"illegal_reward must be a number or None, not {illegal_reward!r}")
+            if not all(callable(policy) for policy in opponents):
+                raise TypeError(f"opponents must be callables, not {opponents!r}")
+            if len(opponents) != 2:
+                raise ValueError(f"opponents must be two policies (the next seat's, then the "
+                                 f"one after), not {len(opponents)}")
+        check_illegal_reward(illegal_reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         role: Literal["landlord", "farmer"] = "landlord"

@@ -53,7 +53,7 @@ from .._game import Game
 from .._rules import Rules
 from ..encodings import RLCardEncoding
 from ..errors import IllegalActionError
-from .episode import Episode, Observation, next_seed, starting_game
+from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
 
 AGENTS = ("landlord_0", "peasant_0", "peasant_1")
 ROLE_OF: dict[str, Literal["landlord", "farmer"]] = {
@@ -81,9 +81,7 @@ class raw_env(AECEnv, EzPickle):
                 raise TypeError(f"{name} must be a bool, not {type(flag).__name__} ({flag!r})")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        if illegal_reward is not None and (isinstance(illegal_reward, bool) or
-                                           not isinstance(illegal_reward, (int, float))):
-            raise ValueError(f"illegal_reward must be a number or None, not {illegal_reward!r}")
+        check_illegal_reward(illegal_reward)
         EzPickle.__init__(self, opponents_hand_visible=opponents_hand_visible,
                           render_mode=render_mode, bug_compatible=bug_compatible,
                           illegal_reward=illegal_reward)
