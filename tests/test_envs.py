@@ -278,6 +278,10 @@ def test_pettingzoo_bad_arguments(zoo):
     env = zoo.env()
     with pytest.raises(AttributeError):
         env.agents
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="agent must be one of landlord_0, peasant_0, "):
+        env.observe("player_0")
+    env = zoo.env()
     for call in (lambda: env.step(0), lambda: env.observe("landlord_0"), env.render):
         with pytest.raises(ValueError, match="before the first reset"):
             call()
@@ -516,13 +520,12 @@ def test_gymnasium_redeal_limit_truncates(gyms):
         assert env.game.redeals == 100 and env.game.phase == "auction" and steps in (100, 101)
 
 
-def test_gymnasium_registration_has_no_other_side_effect():
+def test_gymnasium_registration_has_no_other_side_effect(gyms):
     code = ("import sys, gymnasium; before = set(gymnasium.registry); "
             "modules = set(sys.modules); import ddz_fast.envs.gymnasium as m; "
             "print(sorted(set(gymnasium.registry) - before)); "
             "e = gymnasium.make('ddz_fast.envs.gymnasium:ddz_fast/DouDizhu-v0', seat=2); "
             "print(e.unwrapped.seat, 'pettingzoo' in sys.modules)")
-    pytest.importorskip("gymnasium", reason="pip install 'ddz-fast[rl]'")
     env = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(ddz_fast.__file__))}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, env=env)

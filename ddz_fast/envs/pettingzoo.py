@@ -58,6 +58,7 @@ from .episode import Episode, Observation, check_illegal_reward, next_seed, star
 AGENTS = ("landlord_0", "peasant_0", "peasant_1")
 ROLE_OF: dict[str, Literal["landlord", "farmer"]] = {
     "landlord_0": "landlord", "peasant_0": "farmer", "peasant_1": "farmer"}
+SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
 RENDER_MODES = ("human", "ansi")
 
 
@@ -133,7 +134,10 @@ class raw_env(AECEnv, EzPickle):
     def observe(self, agent: str) -> Observation:
         if self._episode is None:
             raise ValueError("observe() before the first reset()")
-        return self._episode.observe(AGENTS.index(agent))
+        seat = SEAT_OF.get(agent)
+        if seat is None:
+            raise ValueError(f"agent must be one of {', '.join(AGENTS)}, not {agent!r}")
+        return self._episode.observe(seat)
 
     def step(self, action: int | None) -> None:
         if self._episode is None:
