@@ -373,6 +373,9 @@ def test_gymnasium_equals_game(gyms, config):
             assert np.array_equal(obs["action_mask"], space.legal_mask(game).astype(np.int8))
             assert np.array_equal(info["legal_ids"], space.legal_ids(game))
             assert np.array_equal(env.action_masks(), space.legal_mask(game))
+            assert ("z" in obs) == (encoding == DOUZERO)
+            if "z" in obs:
+                assert obs["z"].tobytes() == DOUZERO.encode_z(game).tobytes()
             action = random_id(info["legal_ids"], rng)
             (game.bid if game.phase == "auction" else game.play)(space.action(action))
             obs, reward, terminated, truncated, info = env.step(action)
@@ -501,6 +504,8 @@ def test_gymnasium_spaces_per_scheme(gyms):
         env = gyms.DouDizhuEnv(**config)
         space = env.observation_space["observation"]
         assert space.shape == (width,) and space.dtype == dtype, config
+        assert list(env.observation_space) == ["action_mask", "observation"] + (
+            ["z"] if env.encoding == DOUZERO else [])
         assert env.action_space.n == len(ActionSpace(env.rules))
 
 

@@ -20,7 +20,9 @@ illegal_reward=-1.0, render_mode=None)``:
   sb3-contrib's ``MaskablePPO`` asks. Without an auction (``rlcard``, ``douzero``) seat 0 is
   the landlord, so the learner's role and width are fixed; under rules with an auction the
   scheme must encode the auction and have one width for both roles (``openspiel`` does,
-  ``rlcard`` and ``douzero`` do not: ``ValueError``).
+  ``rlcard`` and ``douzero`` do not: ``ValueError``). With ``douzero`` the dict also holds
+  ``"z"``, DouZero's last 15 actions (``DOUZERO.encode_z``, int8 (5, 162)); ``x_batch`` is
+  ``DOUZERO.encode_batch(env.unwrapped.game, actions)``.
 - ``seat``: the learner's seat (0..2). ``opponents``: two policies for the next seat and the
   one after, each a callable that takes a ``Game`` (a copy of the live one: the policy may
   read everything, the hidden hands too, and change nothing) and returns the action of the
@@ -61,7 +63,7 @@ from .._actions import ActionSpace
 from .._game import Game
 from .._moves import Move
 from .._rules import Rules
-from ..encodings import DOUZERO, OPENSPIEL, RLCARD, Encoding, EncodingError
+from ..encodings import DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, EncodingError
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
 from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
@@ -138,10 +140,14 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self._policies = opponents
         self._opponents: list[Policy] = opponents or []
-        self.observation_space = spaces.Dict({
+        observation_spaces: dict[str, spaces.Space[Any]] = {
             "observation": spaces.Box(0, 1, encoding.shape(role), dtype=encoding.dtype),
             "action_mask": spaces.Box(0, 1, (len(space),), dtype=np.int8),
-        })
+        }
+        self._history = isinstance(encoding, DouZeroEncoding)
+        if self._history:           # DouZero's z: the last 15 actions, the same for every seat
+            observation_spaces["z"] = spaces.Box(0, 1, (5, 162), dtype=np.int8)
+        self.observation_space = spaces.Dict(observation_spaces)
         self.action_space = spaces.Discrete(len(space))
         self._episode: Episode | None = None
         self._done = False
@@ -167,7 +173,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._done = self._play_opponents()
         if self.render_mode == "human":
             self.render()
-        return self._episode.observe(self.seat), self._info()
+        return self._observe(), self._info()
 
     def step(self, action: int | np.integer[Any]
              ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -189,7 +195,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return self._end(float(result.scores[self.seat]))
         if self.render_mode == "human":
             self.render()
-        return episode.observe(self.seat), 0.0, False, False, self._info()
+        return self._observe(), 0.0, False, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions as a bool mask of len(space) (all False at the end)."""
@@ -223,11 +229,18 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             info["illegal_action"] = True
         elif not truncated:
             info["result"] = self._episode.game.result
-        observation = self._episode.observe(self.seat)
+        observation = self._observe()
         observation["action_mask"][:] = 0
         if self.render_mode == "human":
             self.render()
         return observation, reward, not truncated, truncated, info
+
+    def _observe(self) -> Observation:
+        assert self._episode is not None
+        observation = self._episode.observe(self.seat)
+        if self._history:
+            observation["z"] = DOUZERO.encode_z(self._episode.game)
+        return observation
 
     def _info(self) -> dict[str, Any]:
         assert self._episode is not None
