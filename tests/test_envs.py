@@ -430,7 +430,8 @@ def test_gymnasium_opponents(gyms):
         return "BR" if game.phase == "play" else 0
 
     env = gyms.DouDizhuEnv(seat=2, opponents=[wrong, wrong])
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match=r"^the opponent at seat 0 \(<function .*wrong"
+                                               r".*\) chose 'BR': "):
         env.reset(seed=3)
     with pytest.raises(IllegalActionError, match="reset"):
         env.step(0)

@@ -210,14 +210,21 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         assert self._episode is not None
         game = self._episode.game
         while game.to_move is not None and game.to_move != self.seat:
-            policy = self._opponents[(game.to_move - self.seat) % 3 - 1]
+            seat = game.to_move
+            policy = self._opponents[(seat - self.seat) % 3 - 1]
             try:
-                self._episode.apply(policy(game.copy()))
-            except RedealLimitError:
-                return True
-            except Exception:
+                action = policy(game.copy())
+            except BaseException:
                 self._done = True              # the episode cannot go on: reset() first
                 raise
+            try:
+                self._episode.apply(action)
+            except RedealLimitError:
+                return True
+            except (IllegalActionError, TypeError) as error:
+                self._done = True
+                raise type(error)(f"the opponent at seat {seat} ({policy!r}) chose "
+                                  f"{action!r}: {error}") from None
         return False
 
     def _end(self, reward: float, *, truncated: bool = False,
