@@ -401,6 +401,7 @@ GOOD = "play 3/4 0 landlord=0 bid=1 " + OUT_34
     (GOOD.replace("landlord=0", "landlord=2"), "landlord: 2 is no seat 0 or 1"),
     (GOOD + " kitty=3", "kitty: Hand\\('3'\\): a two-seat game"),
     (GOOD + " seed=1", "seed: 1: a two-seat game"),
+    (GOOD + " seed=0", "seed: 0: a two-seat game"),
     (GOOD + " marked=3", "marked: '3': a two-seat game"),
     (GOOD + " redeals=1", "redeals: 1: a two-seat game"),
     (GOOD + " first=1", "first: 1: a two-seat game has no auction"),
@@ -460,3 +461,9 @@ def test_encodings_refuse_two_seat_games():
         DOUZERO.encode_z(game)
     with pytest.raises(EncodingError, match="two seats"):
         DOUZERO.encode_batch(game, game.legal_moves())
+
+
+def test_openspiel_bridge_refuses_two_seat_games(pyspiel):
+    from ddz_fast.interop import openspiel
+    with pytest.raises(InvalidPositionError, match="OpenSpiel deals all 54 cards"):
+        openspiel.to_state(Game.from_hands(PUZZLE))
