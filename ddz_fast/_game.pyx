@@ -406,8 +406,8 @@ cdef class Game:
 
     def key(self):
         """The position key: a 64-bit Zobrist hash of what decides the rest of the game (the
-        hands, the seat to move, the trick, the phase, the landlord; in the auction the bids so
-        far), updated incrementally. Equal positions reached by different paths share it:
+        hands, the seat to move, the trick, the phase, the landlord, the number of seats; in the
+        auction the bids so far), updated incrementally. Equal positions reached by different paths share it:
         search tables use it."""
         self.check_ready()
         return self.g.s.key

@@ -7,7 +7,7 @@ it has its default::
     auction 344566789JJQKKKA2/345567889TTJJQ22B/34567799TTQQKAA2R 0 bid=1 kitty=38A speeches=1 high=2 marked=4 seed=7
     play 3334/55/66 0 landlord=0 bid=1 kitty=3 out=34445566777788889999TTTTJJJJQQQQKKKKAAAA2222BR
     over 33344456/789TJ/- - landlord=2 bid=3 kitty=QKA played=-/-/QQKKAA plays=0,0,1 trick=QQKKAA@2 out=...
-    play 2QQTT775533/AA9 1 landlord=0 played=6/- plays=1,0 trick=6@0 out=...
+    play 5577TTQQ2/AA 0 landlord=0 bid=1 played=3/9 plays=1,1 trick=9@1 out=...
 
 See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
 reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them.
@@ -174,14 +174,11 @@ class Position:
         """Two seats: a position set up in the play phase, without auction or kitty."""
         if self.phase == "auction":
             raise _error("phase", "a two-seat game has no auction")
-        for name in ("kitty", "seed", "marked", "redeals"):
+        for name, default in (("kitty", NO_CARDS), ("seed", None), ("marked", None), ("redeals", 0)):
             value = getattr(self, name)
-            if value not in (None, 0, NO_CARDS):
+            if value != default:
                 raise _error(name, f"{value!r}: a two-seat game is set up in the play phase, "
                                    f"without a deal, an auction or a kitty")
-        if self.first is not None and self.first != self.landlord:
-            raise _error("first", f"{self.first!r}: a two-seat game has no auction (the first "
-                                  f"bidder is the landlord)")
 
     def _check_auction(self, set_: Setter) -> None:
         for name, default in (("landlord", None), ("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)),
@@ -240,6 +237,9 @@ class Position:
         bid = _count(self.bid, "bid", 1, MAX_BID)
         bombs = _count(self.bombs, "bombs", 0, 14)
         first = _seat(landlord if self.first is None else self.first, "first", n_seats)
+        if n_seats == 2 and first != landlord:
+            raise _error("first", f"{first}: a two-seat game has no auction (the first bidder "
+                                  f"is the landlord)")
         over = self.phase == "over"
         to_move: int | None
         if over:

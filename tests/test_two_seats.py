@@ -15,7 +15,7 @@ import reference
 from ddz_fast import (
     PASS, ActionSpace, EncodingError, Game, GreedyPlayer, Hand, IllegalActionError,
     IllegalMoveError, InvalidCardsError, InvalidConstraintsError, InvalidPositionError, Move, Position, RandomPlayer,
-    Result, Rules, game_with_hands, perft, sample_deals,
+    Result, Rules, game_with_hands, legal_moves, perft, sample_deals,
 )
 from reference_game import Play
 from reference_game import perft as reference_perft
@@ -77,17 +77,20 @@ def check_position(game):
 
 
 def play_two_seat_game(seed, rules, most, full_sets=True):
-    """A seeded random two-seat game checked against the reference at every step; returns
-    the game and the snapshot after every action."""
+    """A seeded random two-seat game checked against the reference at every step (the whole
+    legal set with full_sets, else the move played); returns the game, its starting position
+    and the snapshot after every action."""
     rng = random.Random(seed)
     hands, landlord, bid = random_setup(rng, most)
     game = Game.from_hands([text(h) for h in hands], landlord=landlord, bid=bid, rules=rules)
     play = Play(hands, landlord, bid)
     assert game.n_seats == 2 and len(game.hands) == 2 and game.kitty == Hand()
-    snapshots = [snapshot(game)]
+    start, snapshots = game.position(), [snapshot(game)]
     while game.phase == "play":
         assert game.to_move == play.to_move and game.passes == play.passes
         moves = list(game.legal_moves())
+        answers = legal_moves(game.hands[game.to_move], game.last_move, rules=rules)
+        assert moves == list(answers) + ([PASS] if play.trick is not None else [])
         if full_sets:
             assert len(set(moves)) == len(moves)
             assert {as_ref(m) for m in moves} == reference_legal(play, rules)
@@ -111,7 +114,7 @@ def play_two_seat_game(seed, rules, most, full_sets=True):
     assert (result.spring, result.anti_spring) == (spring, anti_spring)
     assert result.winner == ("landlord" if play.winner == landlord else "farmers")
     assert result.multiplier == 2 ** (play.bombs + (rules.spring and (spring or anti_spring)))
-    return game, snapshots
+    return game, start, snapshots
 
 
 # --- games against the reference ------------------------------------------------------------
@@ -120,8 +123,8 @@ def play_two_seat_game(seed, rules, most, full_sets=True):
 def test_random_games_match_the_reference(name):
     rules = RULE_SETS[name]
     for seed in range(300):
-        game, snapshots = play_two_seat_game(seed, rules, most=9)
-        start = Game.from_position(first_position(game))
+        game, start_text, snapshots = play_two_seat_game(seed, rules, most=9)
+        start = Game.from_position(start_text)
         for seat, action in game.history:             # the history replays to the same end
             assert start.to_move == seat
             start.play(action)
@@ -133,14 +136,9 @@ def test_random_games_match_the_reference(name):
             game.undo()
 
 
-def first_position(game):
-    """The position text of a game before its history, through the pickle's start."""
-    return game.__reduce__()[1][1]
-
-
 def test_random_games_with_big_hands_match_the_reference():
-    """Hands of up to 20 cards: the engine's moves are ddz_fast.legal_moves (with the pass),
-    each move played is legal for the reference, the rest as above."""
+    """Hands of up to 20 cards (the reference's legal sets would take minutes): each move
+    played is legal for the reference, the rest as above."""
     for seed in range(300):
         play_two_seat_game(1000 + seed, Rules(), most=20, full_sets=False)
 
@@ -401,6 +399,7 @@ GOOD = "play 3/4 0 landlord=0 bid=1 " + OUT_34
     (GOOD.replace("landlord=0", "landlord=2"), "landlord: 2 is no seat 0 or 1"),
     (GOOD + " kitty=3", "kitty: Hand\\('3'\\): a two-seat game"),
     (GOOD + " seed=1", "seed: 1: a two-seat game"),
+    (GOOD + " seed=0", "seed: 0: a two-seat game"),
     (GOOD + " marked=3", "marked: '3': a two-seat game"),
     (GOOD + " redeals=1", "redeals: 1: a two-seat game"),
     (GOOD + " first=1", "first: 1: a two-seat game has no auction"),
@@ -460,3 +459,9 @@ def test_encodings_refuse_two_seat_games():
         DOUZERO.encode_z(game)
     with pytest.raises(EncodingError, match="two seats"):
         DOUZERO.encode_batch(game, game.legal_moves())
+
+
+def test_openspiel_bridge_refuses_two_seat_games(pyspiel):
+    from ddz_fast.interop import openspiel
+    with pytest.raises(InvalidPositionError, match="OpenSpiel deals all 54 cards"):
+        openspiel.to_state(Game.from_hands(PUZZLE))
