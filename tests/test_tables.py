@@ -132,15 +132,16 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11):
                 assert info["_final_obs"][i] == expected[i][1]
                 if expected[i][1]:
                     check_table(tables, info["final_obs"], info["final_info"] | {
-                        "legal_offsets": np.zeros(n + 1, np.int64), "legal_ids": []},
+                        "legal_offsets": np.zeros(n + 1, np.int64), "legal_ids": np.zeros(0, np.int32)},
                         i, mirror, final=True)
                     mirror.start()
             check_table(tables, obs, info, i, mirror)
         ended += int(terminated.sum())
         if mode == "disabled" and terminated.any():
+            legal = np.array([choose(rng, info, i, space, "raise", 0) for i in range(n)])
             with pytest.raises(IllegalActionError, match=f"table {int(np.argmax(terminated))}: "
                                                          "the game is over"):
-                tables.step(actions)
+                tables.step(legal)
             mask = terminated.copy()
             obs, info = tables.reset(options={"reset_mask": mask})
             for i in np.flatnonzero(mask):
