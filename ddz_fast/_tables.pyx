@@ -96,6 +96,7 @@ ctypedef struct ddz_chunk:      # one thread's tables lo..hi-1 and their legal i
     int32_t* ids
     Py_ssize_t capacity, n_ids
     int failed                  # STEP_*, or 0
+    char pad[64]                # chunks of different threads on different cache lines
 
 cdef inline uint64_t table_stream(uint64_t seed, Py_ssize_t table) noexcept nogil:
     """The SplitMix64 state of table `table`'s deal seeds: simulate's nth_game_seed(seed, table)."""

@@ -103,9 +103,9 @@ landlord       (319)                         farmer         (430)
   ``[douzero.from_cards(a) for a in infoset.legal_actions]`` gives DouZero's rows exactly.
 - Only positions with a landlord: ``EncodingError`` in the auction (``encode_z`` excepted).
 
-``compact``: ddz_fast's own, small and cheap (about 40 ns a position natively), for every
-seat in every phase (the auction and a finished game too): ``COMPACT.encode(game, seat=None,
-*, out=None)``, int8 of shape (325,) for every role. Card sets are the 15 rank counts of
+``compact``: ddz_fast's own, small and cheap, for every seat in every phase (the auction and
+a finished game too): ``COMPACT.encode(game, seat=None, *, out=None)``, int8 of shape (325,)
+for every role. Card sets are the 15 rank counts of
 ``3456789TJQKA2BR`` (0..4; a joker 0..1). Seats are relative to the observer: relative seat k
 is seat ``(seat + k) % 3``, so 0 the observer, 1 the next to play after it, 2 the one
 before it.
