@@ -38,16 +38,14 @@ from ._core.typedefs cimport MAX_MOVES, ddz_hand, ddz_move, ddz_rules
 from ._moves cimport move_is_legal
 from ._rules cimport Rules
 
-from ._encodings import (
-    COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding,
-    OpenSpielEncoding, RLCardEncoding,
-)
+from . import _encodings
 from .checks import check_bool, check_choice, check_int, check_seed, describe_array
 from .errors import IllegalActionError, RedealLimitError
 
 AUTORESET_MODES = ("next_step", "same_step", "disabled")
 ILLEGAL_ACTIONS = ("raise", "lose", "forfeit")
-SCHEMES = {"compact": COMPACT, "rlcard": RLCARD, "openspiel": OPENSPIEL, "douzero": DOUZERO}
+SCHEMES = {scheme.name: scheme for scheme in (
+    _encodings.COMPACT, _encodings.RLCARD, _encodings.OPENSPIEL, _encodings.DOUZERO)}
 
 cdef enum:
     OBS_COMPACT = 0
@@ -255,13 +253,13 @@ cdef class Tables:
     cdef int set_scheme(self) except -1:
         scheme = self.observation
         self.flags = 0
-        if isinstance(scheme, CompactEncoding):
+        if isinstance(scheme, _encodings.CompactEncoding):
             self.scheme, self.width = OBS_COMPACT, COMPACT_SIZE
-        elif isinstance(scheme, RLCardEncoding):
+        elif isinstance(scheme, _encodings.RLCardEncoding):
             self.flags = ((ENCODE_OTHERS_HAND if scheme.others_hand else 0)
                           | (ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0))
             self.scheme, self.width = OBS_RLCARD, rlcard_size(False, self.flags)
-        elif isinstance(scheme, OpenSpielEncoding):
+        elif isinstance(scheme, _encodings.OpenSpielEncoding):
             self.flags = ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0
             self.scheme, self.width = OBS_OPENSPIEL, OPENSPIEL_SIZE
         else:
@@ -595,7 +593,12 @@ cdef class Tables:
             if len(self.x_batch) < total:
                 self.x_batch = np.empty((total + total // 4, X_BATCH_WIDTH), np.float32)
             self.x_batch_data = <float*>array_data(self.x_batch)
-        self.run_phase(PHASE_GATHER)
+        if self.scheme == OBS_DOUZERO:
+            self.run_phase(PHASE_GATHER)
+        else:                               # (only copies: not worth starting threads)
+            with nogil:
+                for c in range(self.threads):
+                    self.gather_chunk(&self.chunks[c])
         return 0
 
     # --- the Python API -------------------------------------------------------------------
@@ -668,16 +671,13 @@ cdef class Tables:
         if actions.shape != (self.n,) or actions.dtype.kind not in "iu":
             raise ValueError(f"actions must be an integer array of shape ({self.n},), not "
                              f"{describe_array(actions)}")
-        low, high = (int(actions.min()), int(actions.max()))
-        if low < 0 or high >= self.n_ids:
-            bad = int(np.flatnonzero((actions < 0) | (actions >= self.n_ids))[0])
-            if not self.tables[bad].over or self.reset_mode == RESET_DISABLED:
-                raise ValueError(f"actions[{bad}] must be an action id in 0..{self.n_ids - 1} "
-                                 f"of {self.space!r}, not {actions[bad]!r}")
-            # (the tables a next_step reset ignores the actions of: clipped, then unused)
+        if int(actions.min()) < 0 or int(actions.max()) >= self.n_ids:
+            for bad in np.flatnonzero((actions < 0) | (actions >= self.n_ids)).tolist():
+                if not self.tables[bad].over or self.reset_mode == RESET_DISABLED:
+                    raise ValueError(f"actions[{bad}] must be an action id in 0..{self.n_ids - 1} "
+                                     f"of {self.space!r}, not {actions[bad]!r}")
+            # only tables that a next_step reset deals again, whose actions are not used
             actions = np.clip(actions, 0, self.n_ids - 1)
-            self.read_actions(actions)
-            return 0
         self.actions[...] = actions
         return 0
 
@@ -778,7 +778,7 @@ cdef tuple space_and_rules(actions, rules):
 
 
 cdef object as_scheme(observation):
-    if isinstance(observation, Encoding):
+    if isinstance(observation, _encodings.Encoding):
         return observation
     if isinstance(observation, str):
         return SCHEMES[check_choice(observation, "observation", tuple(SCHEMES))]

@@ -9,7 +9,7 @@ import threading
 import numpy as np
 import pytest
 
-from ddz_fast import PASS, ActionSpace, Game, IllegalActionError, Rules, Tables
+from ddz_fast import PASS, ActionSpace, Game, IllegalActionError, RedealLimitError, Rules, Tables
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, RLCardEncoding
 
 MODES = ("next_step", "same_step", "disabled")
@@ -157,8 +157,10 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11):
     ("standard", DOUZERO), ("rlcard", RLCardEncoding(others_hand=False)),
 ])
 def test_tables_replay_through_games(preset, scheme):
-    for k, (mode, policy) in enumerate((m, p) for m in MODES for p in POLICIES):
-        run_replay(preset, scheme, mode, policy, threads=1 + k % 2)
+    for mode in MODES:
+        for policy in POLICIES:
+            for threads in (1, 2):
+                run_replay(preset, scheme, mode, policy, threads)
 
 
 def random_run(threads, steps=60, **kwargs):
@@ -288,3 +290,60 @@ def test_concurrent_calls_are_refused():
     assert refused and "in use by another thread" in str(refused[0])
     obs, _ = tables.reset(options={"reset_mask": np.zeros(20_000, bool)})
     assert obs.shape == (20_000, 325)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_redeal_limit(policy):
+    """Tables that always pass redeal until the pass that would redeal once more than
+    MAX_REDEALS: refused under raise (nothing changes), a lost game under the others."""
+    tables = Tables(2, seed=9, illegal_action=policy)
+    tables.reset()
+    passes = np.zeros(2, np.int64)           # the pass id of "standard"
+    for _ in range(3 * 100 + 2):
+        _, rewards, terminated, _, info = tables.step(passes)
+        assert not terminated.any() and not rewards.any()
+    mover = info["current_player"].copy()
+    if policy == "raise":
+        with pytest.raises(RedealLimitError, match="table 0: action 0 .*100 redeals"):
+            tables.step(passes)
+        _, rewards, terminated, _, info = tables.step(np.array([1, 1]))    # bids still go
+        assert not terminated.any()
+        return
+    _, rewards, terminated, _, info = tables.step(passes)
+    assert terminated.all() and info["current_player"].tolist() == mover.tolist()
+    other = 0 if policy == "lose" else 1
+    for i in range(2):
+        assert rewards[i].tolist() == [-1 if s == mover[i] else other for s in range(3)]
+    assert not info["legal_ids"].size
+
+
+def test_auction_everyone_passed():
+    """openspiel: an auction everyone passed ends the deal unscored (all_pass="end")."""
+    tables = Tables(3, rules="openspiel", observation="openspiel", seed=2, autoreset="disabled")
+    _, info = tables.reset()
+    for step in range(3):
+        assert info["role"].tolist() == [-1] * 3
+        obs, rewards, terminated, _, info = tables.step(np.zeros(3, np.int64))
+    assert terminated.all() and not rewards.any() and info["role"].tolist() == [-1] * 3
+    game = Game(Tables.deal_seed(2, 1, 0), rules=Rules.preset("openspiel"))
+    for _ in range(3):
+        game.bid(0)
+    assert game.result.winner is None
+    assert np.array_equal(obs[1], OPENSPIEL.encode(game, info["current_player"][1]))
+
+
+def test_next_step_ignores_the_actions_of_finished_tables():
+    tables = Tables(3, rules="openspiel", seed=2)
+    tables.reset()
+    for _ in range(2):
+        tables.step(np.zeros(3, np.int64))
+    actions = np.array([0, 0, 1])               # table 2 bids: its game goes on
+    _, _, terminated, _, info = tables.step(actions)
+    assert terminated.tolist() == [True, True, False] and info["legal_offsets"][2] == 0
+    with pytest.raises(ValueError, match=r"actions\[2\] must be an action id"):
+        tables.step(np.array([-1, 10 ** 6, -1]))
+    _, rewards, terminated, _, info = tables.step(np.array([-1, 10 ** 6, 0]))
+    assert not terminated.any() and not rewards.any()
+    first = Game(Tables.deal_seed(2, 0, 1), rules=Rules.preset("openspiel"))
+    assert info["legal_ids"][:info["legal_offsets"][1]].tolist() == ActionSpace(
+        "openspiel").legal_ids(first).tolist()

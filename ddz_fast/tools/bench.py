@@ -297,7 +297,7 @@ def tables_rate(observation: str, n: int, threads: int, repeat: int,
     tables = Tables(n, observation=observation, seed=seed, threads=threads)
     _, info = tables.reset()
     rng = np.random.default_rng(seed)
-    finished = []
+    finished: list[int] = []
 
     def run() -> None:
         nonlocal info
