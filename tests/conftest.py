@@ -43,6 +43,17 @@ def dz():
     return peer("douzero.env.game", "douzero", "pip install --no-deps douzero==1.1.0")
 
 
+# The RL libraries of ddz_fast.envs (extra "rl"), skipped and failed under CI the same way.
+@pytest.fixture(scope="module")
+def gym():
+    return peer("gymnasium", "gymnasium", "pip install 'ddz-fast[rl]'")
+
+
+@pytest.fixture(scope="module")
+def pz():
+    return peer("pettingzoo", "pettingzoo", "pip install 'ddz-fast[rl]'")
+
+
 def pytest_report_header(config):
     info = ddz_fast.build_info()
     build = f"{info['build']} ({info['sanitize']})" if info["sanitize"] else info["build"]

@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 import numpy as np
 import numpy.typing as npt
@@ -176,6 +176,7 @@ def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat:
 ID_POSITIONS = 2000         # deals of the action-id rows (the peers take up to 70 µs each)
 MASK_POSITIONS = 10_000     # rows of the legal_mask_batch rows
 ENCODE_POSITIONS = 300       # positions of the encoding rows
+ENV_GAMES_PER_GAME = 100     # the adapters' rows play 1 game a pass for every 100 of --games
 
 
 def mask_batch_rate(space: ActionSpace, hands: Counts, prevs: MoveArray | None, repeat: int,
@@ -332,6 +333,85 @@ def perft_rate(positions: DealPositions, depth: int) -> tuple[float, int]:
         nodes += perft(game, depth)
         seconds += time.perf_counter() - start
     return nodes / seconds, nodes
+
+
+# --- the reinforcement learning adapters (ddz_fast.envs: the optional `rl` extra) ----------
+
+def aec_pass_rate(make_env: Callable[[], Any], games: int, seed: int,
+                  repeat: int) -> tuple[float, float]:
+    """Steps (decisions of every seat) and games per second of random legal play through a
+    PettingZoo AEC environment: ``agent_iter``, ``last()`` (with the observation and its
+    mask) and ``step``, the policy drawing from ``info["legal_ids"]``; finished agents step
+    out with None (not counted). Each pass plays the same `games` deals from `seed`."""
+    env = make_env()
+
+    def run() -> int:
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        steps = 0
+        for _ in range(games):
+            for _agent in env.agent_iter():
+                _, _, terminated, truncated, info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                else:
+                    legal = info["legal_ids"]
+                    env.step(int(legal[int(rng.random() * len(legal))]))
+                    steps += 1
+            env.reset()
+        return steps
+    steps = run()
+    seconds = median_seconds(run, repeat)
+    return steps / seconds, games / seconds
+
+
+def gymnasium_pass_rate(games: int, seed: int, repeat: int) -> tuple[float, float]:
+    """Steps (the learner's decisions: the landlord's seat, its two random opponents acting
+    inside ``step``) and games per second of random legal play through ``DouDizhuEnv()``."""
+    from ddz_fast.envs.gymnasium import DouDizhuEnv
+    env = DouDizhuEnv()
+
+    def run() -> int:
+        rng = random.Random(seed)
+        _, info = env.reset(seed=seed)
+        steps = ended = 0
+        while ended < games:
+            legal = info["legal_ids"]
+            _, _, terminated, truncated, info = env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+            if terminated or truncated:
+                ended += 1
+                _, info = env.reset()
+        return steps
+    steps = run()
+    seconds = median_seconds(run, repeat)
+    return steps / seconds, games / seconds
+
+
+def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
+    """The adapters' rows of the report, or none where the `rl` extra is not installed."""
+    try:
+        from pettingzoo.utils import wrappers
+
+        from ddz_fast.envs import pettingzoo
+        ActionSpace("rlcard")                   # its ids come from the installed rlcard
+    except ImportError:
+        return []
+
+    def wrapped() -> Any:
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+            wrappers.TerminateIllegalWrapper(pettingzoo.raw_env(), illegal_reward=-1)))
+
+    rows = []
+    for what, make, count in (("PettingZoo AEC env(), random legal", pettingzoo.env, games),
+                              ("raw_env in PettingZoo's wrappers", wrapped, max(1, games // 4))):
+        steps_per_second, games_per_second = aec_pass_rate(make, count, seed, repeat)
+        rows.append((what, f"{fmt_rate(steps_per_second, 'steps')}, "
+                           f"{games_per_second:,.0f} games/s"))
+    steps_per_second, games_per_second = gymnasium_pass_rate(games, seed, repeat)
+    rows.append(("Gymnasium DouDizhu-v0, random legal", f"{fmt_rate(steps_per_second, 'steps')}, "
+                 f"{games_per_second:,.0f} games/s"))
+    return rows
 
 
 # --- the report ----------------------------------------------------------------------------
@@ -493,6 +573,9 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     nodes_per_second, nodes = perft_rate(deal_positions(perft_deals, seed), perft_depth)
     rows.append((f"perft({perft_depth}) of {plural(perft_deals, 'deal')}",
                  f"{fmt_rate(nodes_per_second, 'nodes')} ({nodes:,} nodes)", {}))
+    env_games = max(1, games // ENV_GAMES_PER_GAME)
+    adapters = adapter_rows(env_games, seed, repeat)
+    rows.extend((what, cell, {}) for what, cell in adapters)
 
     labels = [p.label for p in peer_engines]
     header = ["what", "ddz_fast"] + labels
@@ -515,6 +598,16 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"one reused per role (out=); OpenSpiel's observation_tensor at the same positions, "
           f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
           f"random positions after as many plays.", file=out)
+    if adapters:
+        print(f"\nAdapters (ddz_fast.envs): {plural(env_games, 'seeded game')} a pass "
+              f"({max(1, env_games // 4):,} in PettingZoo's wrappers) with a random legal policy "
+              f"drawing from info['legal_ids']; a step is one decision of any seat through "
+              f"PettingZoo (last() with its observation, then step), the learner's (the "
+              f"landlord's) through Gymnasium, whose two random opponents act inside step.",
+              file=out)
+    else:
+        print("\n(the rl extra is not installed: pip install 'ddz-fast[rl]' to time the "
+              "Gymnasium and PettingZoo adapters)", file=out)
     if peers and not peer_engines:
         print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
     if peer_engines:

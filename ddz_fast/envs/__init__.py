@@ -1,0 +1,9 @@
+"""Reinforcement learning adapters (the ``rl`` extra: ``pip install 'ddz-fast[rl]'``).
+
+- ``ddz_fast.envs.pettingzoo``: ``env()`` / ``raw_env``, a PettingZoo AEC environment that can
+  replace PettingZoo's removed ``dou_dizhu_v4``.
+- ``ddz_fast.envs.gymnasium``: ``DouDizhuEnv``, one learner's seat against opponent policies,
+  registered as ``"ddz_fast/DouDizhu-v0"`` when the module is imported.
+
+This package imports neither Gymnasium nor PettingZoo: each module imports its own.
+"""
