@@ -3,13 +3,18 @@
 that moved, every seat's in info), each autoreset mode, the spaces against what the env
 returns, Gymnasium's vector wrappers, sample_legal, and bad arguments."""
 
+import importlib.util
+import os
 import random
+import subprocess
+import sys
 import warnings
 
 import numpy as np
 import pytest
 
-from ddz_fast import IllegalActionError, Rules, Tables
+import ddz_fast
+from ddz_fast import ActionSpace, Game, IllegalActionError, Rules, Tables
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD
 from test_tables import Mirror, expected_row, role_of
 
@@ -298,3 +303,122 @@ def test_bad_arguments(vector):
     assert np.array_equal(observation["observation"], before)      # nothing changed
     observation, reward, *_ = env.step(legal)
     assert not reward.any()
+
+
+# --- the worked examples -------------------------------------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(scope="module")
+def collect(vector):
+    """examples/collect.py as a module."""
+    spec = importlib.util.spec_from_file_location("collect", os.path.join(ROOT, "examples",
+                                                                          "collect.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["compact", "--steps", "20000", "--tables", "64", "--rollout", "16"],
+     "compact: 20,480 steps, "),
+    (["douzero", "--steps", "3000", "--tables", "32"], "douzero: 3,000 steps, "),
+])
+def test_examples_run(gym, argv, words):
+    # the ddz_fast under test, wherever the example is run from
+    env = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(ddz_fast.__file__))}
+    out = subprocess.run([sys.executable, "examples/collect.py", *argv], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(words) and " steps/s" in out.stdout
+
+
+def test_compact_rollout(collect):
+    """One rollout replayed through plain Games: each row the observation the action was
+    chosen on, a legal action of the seat that took it, every seat's rewards, the ends."""
+    seed, n, length = 3, 8, 120
+    buffer, steps, games = collect.collect_compact(n * length, n, length, seed=seed)
+    assert steps == n * length and games == buffer.dones.sum() >= 5
+    rules = Rules.preset("standard")
+    space = ActionSpace(rules)
+    for i in range(n):
+        mirror = Mirror(seed, i, rules)
+        for t in range(length):
+            seat = mirror.game.to_move
+            assert buffer.players[t, i] == seat
+            assert np.array_equal(buffer.obs[t, i], COMPACT.encode(mirror.game, seat))
+            assert int(buffer.actions[t, i]) in space.legal_ids(mirror.game).tolist()
+            payoffs, over = mirror.apply(space, int(buffer.actions[t, i]), "lose")
+            assert buffer.rewards[t, i].tolist() == payoffs and buffer.dones[t, i] == over
+            if over:                            # same_step: the next game at once
+                mirror.start()
+
+
+def test_douzero_steps_replay_through_games(collect):
+    """Every recorded step against a plain Game of the same deal: the seat, role, DouZero's
+    features of the position (x_no_action, z) and of the action (its x_batch row), and each
+    finished episode's payoffs."""
+    seed, n = 5, 12
+    record = collect.collect_douzero(1500, n, seed=seed)
+    rules = Rules.preset("douzero")
+    space = ActionSpace(rules)
+    length = record.role.shape[0]
+    checked = 0
+    for i in range(n):
+        k, game = 0, Game(Tables.deal_seed(seed, i, 0), rules=rules)
+        for t in range(length):
+            if record.game[t, i] != k:          # the last game ended: the next is dealt
+                assert game.phase == "over" and record.game[t, i] == k + 1
+                k, game = k + 1, Game(Tables.deal_seed(seed, i, k + 1), rules=rules)
+            seat = game.to_move
+            width = 319 if seat == game.landlord else 430
+            assert record.seat[t, i] == seat and record.role[t, i] == role_of(game, seat)
+            x = DOUZERO.encode(game, seat)
+            assert np.array_equal(record.x_no_action[t, i, :width], x)
+            assert not record.x_no_action[t, i, width:].any()
+            assert np.array_equal(record.z[t, i], DOUZERO.encode_z(game))
+            action = space.action(int(record.action_id[t, i]))
+            row = DOUZERO.encode_batch(game, [action], seat)[0]
+            assert np.array_equal(row[:width], x)
+            assert np.array_equal(record.action[t, i], row[width:])
+            game.play(action)
+            checked += 1
+            if game.phase == "over":
+                assert record.finished[i, k]
+                assert record.returns[i, k].tolist() == list(game.result.scores)
+        assert record.finished[i, :k].all() and record.finished[i].sum() == k + (
+            game.phase == "over")
+    assert checked == length * n and record.finished.sum() >= 10
+
+
+def test_douzero_batch(collect):
+    """DouZero's learner batch: per position the steps of finished episodes in the order
+    taken, the target every step's episode return (the landlord's payoff, its negation for
+    each farmer, as DouZero's actor gives them), done and episode_return at the last step."""
+    record = collect.collect_douzero(2000, 16, seed=8)
+    batch = collect.douzero_batch(record)
+    assert list(batch) == ["landlord", "landlord_down", "landlord_up"]
+    length, n = record.role.shape
+    for number, (position, arrays) in enumerate(batch.items()):
+        width = 319 if number == 0 else 430
+        expected = [(t, i) for t in range(length) for i in range(n)
+                    if record.role[t, i] == number and record.finished[i, record.game[t, i]]]
+        assert len(arrays["target"]) == len(expected) > 0
+        assert arrays["obs_x_no_action"].shape == (len(expected), width)
+        assert arrays["obs_x_no_action"].dtype == arrays["obs_action"].dtype == np.int8
+        assert arrays["obs_z"].shape == (len(expected), 5, 162)
+        episodes = {}
+        for row, (t, i) in enumerate(expected):
+            k = record.game[t, i]
+            assert np.array_equal(arrays["obs_x_no_action"][row], record.x_no_action[t, i, :width])
+            assert np.array_equal(arrays["obs_action"][row], record.action[t, i])
+            assert np.array_equal(arrays["obs_z"][row], record.z[t, i])
+            landlord_payoff = record.returns[i, k, 0]           # seat 0: no auction
+            assert arrays["target"][row] == (landlord_payoff if number == 0
+                                              else -landlord_payoff)
+            episodes[(i, k)] = row
+        last_rows = sorted(episodes.values())
+        assert np.flatnonzero(arrays["done"]).tolist() == last_rows
+        assert np.array_equal(arrays["episode_return"][last_rows], arrays["target"][last_rows])
+        assert not arrays["episode_return"][~arrays["done"]].any()

@@ -44,7 +44,8 @@ copy=False)``:
   k), rules=rules)``; without a seed, each table deals its next game (the first reset: from a
   random seed). ``reset(options={"reset_mask": mask})`` deals only the tables of an ``(n,)``
   bool mask (Gymnasium's convention for ``AutoresetMode.DISABLED``).
-- ``sample_legal(info, rng)`` draws a random legal id at each table from the CSR ids.
+- ``sample_legal(info, rng)`` draws a random legal id at each table from the CSR ids,
+  ``sample_rows(info, rng)`` its index there (the row of ``x_batch``).
 - Buffers: without ``copy`` the arrays returned are ``Tables``' buffers, overwritten by the
   next ``step`` or ``reset`` (a rollout buffer that stores them by assignment copies them);
   the rewards array is new on every step.
@@ -110,17 +111,24 @@ def observation_box(encoding: Encoding) -> spaces.Box:
     return spaces.Box(0, 1, width, dtype=encoding.dtype)
 
 
-def sample_legal(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[np.int64]:
-    """A uniformly random legal id at each table, from the CSR legal ids of a ``Tables`` or
-    ``DouDizhuVectorEnv`` ``info`` (``"legal_offsets"``, ``"legal_ids"``): a random policy
-    that never builds a mask. 0 at a finished table, which has no legal id (``next_step``
-    ignores its action)."""
-    offsets, ids = info["legal_offsets"], info["legal_ids"]
+def sample_rows(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal action at each table, as its index in ``info["legal_ids"]``
+    (the CSR legal ids of a ``Tables`` or ``DouDizhuVectorEnv`` ``info``; also the row of
+    DouZero's ``x_batch``); -1 at a finished table, which has none."""
+    offsets = info["legal_offsets"]
     counts = np.diff(offsets)
-    if len(ids) == 0:
-        return np.zeros(len(counts), dtype=np.int64)
     rows = offsets[:-1] + rng.integers(0, np.maximum(counts, 1))
-    return np.where(counts > 0, ids[np.minimum(rows, len(ids) - 1)], 0).astype(np.int64)
+    return np.where(counts > 0, rows, -1)
+
+
+def sample_legal(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal id at each table (``sample_rows``' ids): a random policy that
+    never builds a mask. 0 at a finished table (``next_step`` ignores its action)."""
+    rows = sample_rows(info, rng)
+    ids = info["legal_ids"]
+    if len(ids) == 0:
+        return np.zeros(len(rows), dtype=np.int64)
+    return np.where(rows >= 0, ids[rows], 0).astype(np.int64)
 
 
 class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):

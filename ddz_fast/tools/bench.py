@@ -291,12 +291,17 @@ TABLES_STEPS = 50           # steps per timed pass
 
 
 def tables_rate(observation: str, n: int, threads: int, repeat: int,
-                seed: int = 0) -> tuple[float, float]:
+                seed: int = 0, vector_env: bool = False) -> tuple[float, float]:
     """Steps per second (table-steps: decisions, bids included) and finished games per second
     of ``Tables(n)`` under ``standard`` with a uniformly random policy over each table's CSR
-    legal ids (vectorised numpy, its time included); medians of ``repeat`` passes."""
-    tables = Tables(n, observation=observation, seed=seed, threads=threads)
-    _, info = tables.reset()
+    legal ids (vectorised numpy, its time included); medians of ``repeat`` passes. With
+    ``vector_env``, through the Gymnasium ``DouDizhuVectorEnv`` over such Tables (rl extra)."""
+    tables: Any = Tables(n, observation=observation, seed=seed, threads=threads)
+    if vector_env:
+        from ddz_fast.envs.vector import DouDizhuVectorEnv
+        tables = DouDizhuVectorEnv(n, rules="standard", observation=observation,
+                                   threads=threads)
+    _, info = tables.reset(seed=seed)
     rng = np.random.default_rng(seed)
     finished: list[int] = []
 
@@ -411,6 +416,11 @@ def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
     steps_per_second, games_per_second = gymnasium_pass_rate(games, seed, repeat)
     rows.append(("Gymnasium DouDizhu-v0, random legal", f"{fmt_rate(steps_per_second, 'steps')}, "
                  f"{games_per_second:,.0f} games/s"))
+    observation, tables = TABLES_ROWS[0]        # beside Tables' row on 1 thread
+    steps_per_second, games_per_second = tables_rate(observation, tables, 1, repeat, seed,
+                                                     vector_env=True)
+    rows.append((f"Gymnasium DouDizhuVectorEnv({tables:,}), {observation} obs, 1 thread",
+                 f"{fmt_rate(steps_per_second, 'steps')}, {games_per_second:,.0f} games/s"))
     return rows
 
 
