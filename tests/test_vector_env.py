@@ -256,7 +256,7 @@ def test_record_episode_statistics(vector, gym):
 def test_seeds(vector):
     env = vector.DouDizhuVectorEnv(3, observation="compact", copy=True)
     first, _ = env.reset(seed=7)
-    again, _ = env.reset(seed=7)
+    again, _ = env.reset(seed=np.uint64(7))        # numpy integers too
     assert np.array_equal(first["observation"], again["observation"])
     assert env.np_random_seed == 7
     other, _ = env.reset()                          # each table's next game

@@ -48,7 +48,7 @@ copy=False)``:
   ``sample_rows(info, rng)`` its index there (the row of ``x_batch``).
 - Buffers: without ``copy`` the arrays returned are ``Tables``' buffers, overwritten by the
   next ``step`` or ``reset`` (a rollout buffer that stores them by assignment copies them);
-  the rewards array is new on every step.
+  the rewards array is new on every step. One call at a time, as ``Tables``.
 """
 
 from __future__ import annotations
@@ -165,8 +165,8 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        obs, info = self.tables.reset(seed, options)
-        super().reset(seed=seed)
+        obs, info = self.tables.reset(seed, options)     # checks both first
+        super().reset(seed=None if seed is None else int(seed))
         self._mover[...] = info["current_player"]
         info["rewards"] = np.zeros((self.num_envs, 3), dtype=np.float32)
         return self._observation(obs, info), info
