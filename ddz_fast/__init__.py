@@ -14,6 +14,7 @@ from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_mov
 from ._perft import perft
 from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
+from ._tables import Tables
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
@@ -58,6 +59,7 @@ __all__ = [
     "Result",
     "Rules",
     "Series",
+    "Tables",
     "Simulation",
     "add_rule_options",
     "beats",

@@ -171,10 +171,8 @@ cdef class ActionSpace:
     natively and without the GIL. Spaces are immutable and may be shared between threads.
     """
 
-    cdef ddz_action_ids t
-    cdef Rules _rules
-    cdef object _actions        # MOVE_DTYPE array behind t.actions (read-only)
-    cdef object _slots          # byte array behind t.slots
+    # fields (see _actions.pxd): t, the native table; _rules; _actions and _slots, the arrays
+    # behind t.actions and t.slots
 
     def __init__(self, preset_or_rules="standard"):
         if self._rules is not None:

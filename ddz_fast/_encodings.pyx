@@ -10,9 +10,9 @@ from libc.stdint cimport int8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
-    DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD,
+    COMPACT_SIZE, DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD,
     ENCODE_OTHERS_HAND, ENCODE_TOO_MANY_CARDS, OPENSPIEL_SIZE, RLCARD_CARDS, douzero_size,
-    encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
+    encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
     rlcard_size,
 )
 from ._cards cimport packed_from
@@ -82,16 +82,16 @@ cdef int check_encoded(int n, str name, Game game) except -1:
 cdef class Encoding:
     """An observation scheme: ``name``, ``dtype``, ``shape(role)`` and
     ``encode(game, seat=None, *, out=None)``, one seat's observation of a ``Game`` as a 1-d
-    numpy array. The schemes are ``RLCardEncoding``, ``OpenSpielEncoding`` and
-    ``DouZeroEncoding`` (their default instances ``RLCARD``, ``OPENSPIEL`` and ``DOUZERO``);
-    each is an immutable value of its switches."""
+    numpy array. The schemes are ``RLCardEncoding``, ``OpenSpielEncoding``,
+    ``DouZeroEncoding`` and ``CompactEncoding`` (their default instances ``RLCARD``,
+    ``OPENSPIEL``, ``DOUZERO`` and ``COMPACT``); each is an immutable value of its switches."""
 
     cdef int flags
     cdef bint ready
 
     def __init__(self):
-        raise TypeError("Encoding is the base of the schemes: use RLCardEncoding, OpenSpielEncoding "
-                        "or DouZeroEncoding")
+        raise TypeError("Encoding is the base of the schemes: use RLCardEncoding, OpenSpielEncoding, "
+                        "DouZeroEncoding or CompactEncoding")
 
     cdef int check_ready(self) except -1:
         if not self.ready:
@@ -100,7 +100,7 @@ cdef class Encoding:
 
     @property
     def name(self):
-        """The scheme's name: ``"rlcard"``, ``"openspiel"`` or ``"douzero"``."""
+        """The scheme's name: ``"rlcard"``, ``"openspiel"``, ``"douzero"`` or ``"compact"``."""
         raise NotImplementedError
 
     @property
@@ -346,6 +346,43 @@ cdef class DouZeroEncoding(Encoding):
         return (_make, (DouZeroEncoding,))
 
 
+@cython.embedsignature(False)
+cdef class CompactEncoding(Encoding):
+    """CompactEncoding()
+
+    ddz_fast's own observation: 325 int8 for every seat and phase, the auction and a finished
+    game included: rank-count planes (own hand, each seat's played cards, the unseen cards,
+    the move to beat), the landlord, cards left, bombs, bid and the last 15 actions of the
+    play, with seats relative to the observer. See ``ddz_fast.encodings`` for the layout."""
+
+    def __init__(self):
+        if self.ready:
+            raise TypeError("a CompactEncoding is immutable: __init__ may not be called again")
+        self.flags = 0
+        self.ready = True
+
+    @property
+    def name(self):
+        return "compact"
+
+    @property
+    def dtype(self):
+        return INT8
+
+    cdef Py_ssize_t size(self, bint landlord):
+        return COMPACT_SIZE
+
+    cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
+        return encode_compact(&game.g, seat, <int8_t*>out)
+
+    def __repr__(self):
+        return "CompactEncoding()" if self.ready else "<CompactEncoding made without __init__>"
+
+    def __reduce__(self):
+        self.check_ready()
+        return (_make, (CompactEncoding,))
+
+
 def _make(cls, *switches):
     """Unpickle a scheme (the switches in the order of its __init__'s keywords)."""
     if cls is RLCardEncoding:
@@ -356,9 +393,12 @@ def _make(cls, *switches):
         return OpenSpielEncoding(bug_compatible=bug_compatible)
     if cls is DouZeroEncoding and not switches:
         return DouZeroEncoding()
+    if cls is CompactEncoding and not switches:
+        return CompactEncoding()
     raise TypeError(f"no encoding scheme {cls!r}")
 
 
 RLCARD = RLCardEncoding()
 OPENSPIEL = OpenSpielEncoding()
 DOUZERO = DouZeroEncoding()
+COMPACT = CompactEncoding()

@@ -4,7 +4,7 @@ natively from a ``Game`` and a seat (``ddz_fast/_core/encode.pyx``).
 A scheme has a ``name``, a numpy ``dtype``, ``shape(role)`` (role ``"landlord"`` or
 ``"farmer"``) and ``encode(game, seat=None, *, out=None)``: the seat's observation (default:
 the seat to move) as a new 1-d array, or written into ``out``. Schemes are immutable values of
-their switches; ``RLCARD``, ``OPENSPIEL`` and ``DOUZERO`` are the defaults. A seat is 0..2 (``ValueError``
+their switches; ``RLCARD``, ``OPENSPIEL``, ``DOUZERO`` and ``COMPACT`` are the defaults. A seat is 0..2 (``ValueError``
 otherwise), a finished game needs the seat named, and ``EncodingError`` (a ``ValueError``)
 refuses a position a scheme has no layout for.
 
@@ -102,15 +102,50 @@ landlord       (319)                         farmer         (430)
   ``Move``, ``PASS`` or cards (a ``Hand``, text; ``""`` a pass), not checked for legality:
   ``[douzero.from_cards(a) for a in infoset.legal_actions]`` gives DouZero's rows exactly.
 - Only positions with a landlord: ``EncodingError`` in the auction (``encode_z`` excepted).
+
+``compact``: ddz_fast's own, small and cheap, for every seat in every phase (the auction and
+a finished game too): ``COMPACT.encode(game, seat=None, *, out=None)``, int8 of shape (325,)
+for every role. Card sets are the 15 rank counts of
+``3456789TJQKA2BR`` (0..4; a joker 0..1). Seats are relative to the observer: relative seat k
+is seat ``(seat + k) % 3``, so 0 the observer, 1 the next to play after it, 2 the one
+before it.
+
+=============  ==================================================================
+[0:15)         own hand
+[15:30)        cards played by relative seat 0 (the observer)
+[30:45)        cards played by relative seat 1 (next)
+[45:60)        cards played by relative seat 2 (previous)
+[60:75)        unseen cards: the other two hands (and the kitty, in the auction)
+[75:90)        the move to beat (zero when the seat to move leads; once the game
+               is over, the play that went out)
+[90:93)        the landlord's relative seat, one-hot; in the auction the highest
+               bidder's so far (all zero before the first bid and after an
+               auction everyone passed under ``all_pass="end"``)
+[93]           1 in the auction, else 0
+[94:97)        cards left of relative seats 0, 1, 2 (0..20)
+[97]           bombs and rockets played (0..14)
+[98]           the bid: the highest so far in the auction, the winning bid after
+[99]           how many rows of the history hold an action (0..15)
+[100:325)      the last 15 actions of the play, oldest first, 15 rank counts each:
+               zero for passes and for the rows before the first action; the last
+               row is the most recent action (actions go round the seats in order,
+               so row 14 - j was taken by relative seat ``(m - j) % 3``, m the
+               relative seat that acted last)
+=============  ==================================================================
+
+The compact observation hides nothing a seat may not know: the unseen block is the union of
+the other hands, whose split the seat does not see.
 """
 
 from ._encodings import (
-    DOUZERO, OPENSPIEL, RLCARD, ROLES, DouZeroEncoding, Encoding, OpenSpielEncoding,
-    RLCardEncoding,
+    COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, CompactEncoding, DouZeroEncoding, Encoding,
+    OpenSpielEncoding, RLCardEncoding,
 )
 from .errors import EncodingError
 
 __all__ = [
+    "COMPACT",
+    "CompactEncoding",
     "DOUZERO",
     "OPENSPIEL",
     "RLCARD",

@@ -11,9 +11,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ddz_fast import ActionSpace, EncodingError, Game, Hand, Rules
+from ddz_fast import PASS, ActionSpace, EncodingError, Game, Hand, Move, Position, Rules
 from ddz_fast.encodings import (
-    DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, OpenSpielEncoding, RLCardEncoding,
+    COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding,
+    OpenSpielEncoding, RLCardEncoding,
 )
 from ddz_fast.interop import douzero as dzi
 from ddz_fast.interop import openspiel as osi
@@ -351,7 +352,8 @@ def test_argument_errors():
             make()
     with pytest.raises(TypeError):
         RLCardEncoding(True)
-    with pytest.raises(TypeError, match="use RLCardEncoding, OpenSpielEncoding or DouZeroEncoding"):
+    with pytest.raises(TypeError, match="use RLCardEncoding, OpenSpielEncoding, DouZeroEncoding or "
+                                        "CompactEncoding"):
         Encoding()
     with pytest.raises(TypeError, match="immutable"):
         RLCARD.__init__(others_hand=False)
@@ -393,3 +395,116 @@ def test_positions_without_a_layout():
     for encode in (DOUZERO.encode, lambda g: DOUZERO.encode_batch(g, [])):
         with pytest.raises(EncodingError, match="the douzero encoding needs a landlord"):
             encode(auction)
+
+
+# --- compact: ddz_fast's own scheme, against a plain encoder over the public API ------------
+
+def compact_reference(game, seat):
+    """The compact layout of ddz_fast.encodings, written from Game's public properties."""
+    def counts(cards):
+        return np.array(Hand(cards).counts if cards else [0] * 15, dtype=np.int64)
+
+    out = np.zeros(325, dtype=np.int64)
+    hands, played = game.hands, game.cards_played
+    out[0:15] = hands[seat].counts
+    unseen = counts(hands[(seat + 1) % 3]) + counts(hands[(seat + 2) % 3])
+    if game.phase == "auction":
+        unseen += counts(game.kitty)
+    for k in range(3):
+        other = (seat + k) % 3
+        out[15 + 15 * k:30 + 15 * k] = played[other].counts
+        out[94 + k] = len(hands[other])
+    out[60:75] = unseen
+    if game.last_move is not None:
+        out[75:90] = counts(game.last_move.cards)
+    landlord = game.landlord
+    if landlord is None:
+        landlord = Position.parse(game.position()).high      # the highest bidder so far
+    if landlord is not None:
+        out[90 + (landlord - seat) % 3] = 1
+    out[93] = game.phase == "auction"
+    out[97] = game.bombs
+    out[98] = game.highest_bid
+    plays = [action for _, action in game.history if isinstance(action, Move)]
+    last = plays[-15:]
+    out[99] = len(last)
+    for row, action in enumerate(last, start=15 - len(last)):
+        if action != PASS:
+            out[100 + 15 * row:115 + 15 * row] = counts(action.cards)
+    return out
+
+
+def random_decisions(rules, games, seed):
+    """Every position of seeded games under `rules`, actions uniform among the legal ones."""
+    rng = random.Random(seed)
+    for i in range(games):
+        game = Game(seed * 1000 + i, rules=rules)
+        while True:
+            yield game
+            if game.phase == "over":
+                break
+            if game.phase == "auction":
+                game.bid(rng.choice(game.legal_bids()))
+            else:
+                game.play(rng.choice(list(game.legal_moves())))
+
+
+@pytest.mark.parametrize("preset", ["standard", "rlcard", "douzero", "openspiel", "strict"])
+def test_compact_equals_reference(preset):
+    """Every seat at every position of 60 random games a preset (auctions, redeals, passed-out
+    deals, ends included): the kernel equals the plain encoder."""
+    seen = Counter()
+    out = np.empty(325, dtype=np.int8)
+    for game in random_decisions(Rules.preset(preset), 60, 7):
+        for seat in range(3):
+            expected = compact_reference(game, seat)
+            assert COMPACT.encode(game, seat, out=out) is out
+            assert out.tolist() == expected.tolist(), (seat, game.position())
+        seen[game.phase] += 1
+        seen["passes"] += game.passes > 0 and game.phase == "play"
+        seen["full history"] += game.phase != "auction" and sum(
+            isinstance(a, Move) for _, a in game.history) > 15
+    assert seen["play"] > 1000 and seen["over"] == 60 and seen["passes"] > 100
+    assert seen["full history"] > 500
+    assert (seen["auction"] > 60) == (preset not in ("rlcard", "douzero"))
+
+
+def test_compact_edge_cases():
+    game = Game(7)                                  # the auction, before and after a bid
+    obs = COMPACT.encode(game)
+    assert obs.dtype == np.int8 and obs.shape == (325,) == COMPACT.shape("landlord")
+    assert obs[93] == 1 and not obs[90:93].any() and obs[98] == 0 and obs[99] == 0
+    assert obs[60:75].sum() == 37 and obs[94:97].tolist() == [17, 17, 17]
+    first = game.to_move
+    game.bid(2)
+    assert COMPACT.encode(game, first)[90:93].tolist() == [1, 0, 0]
+    assert COMPACT.encode(game, (first + 1) % 3)[90:93].tolist() == [0, 0, 1]
+    assert COMPACT.encode(game)[98] == 2
+    # A fresh lead, a pass, and the end of the game.
+    game = Game.from_hands(["3357", "449", "6T"], landlord=0, bid=3)
+    assert not COMPACT.encode(game)[75:90].any()
+    game.play("33")
+    obs = COMPACT.encode(game)                      # seat 1 answers 33
+    assert obs[75] == 2 and obs[99] == 1 and obs[100 + 15 * 14] == 2
+    assert obs[90:93].tolist() == [0, 0, 1] and obs[94:97].tolist() == [3, 2, 2]
+    game.play("44")
+    game.play("pass")
+    obs = COMPACT.encode(game)                      # seat 0 to move after 33, 44, pass
+    assert obs[99] == 3 and not obs[100 + 15 * 14:].any() and obs[100 + 15 * 13 + 1] == 2
+    assert obs[75:90].tolist() == [0, 2] + [0] * 13
+    assert obs[30 + 1] == 2 and obs[15] == 2        # played by seat 1 (next), by itself
+    game.play("pass")
+    obs = COMPACT.encode(game)                      # seat 1 leads afresh
+    assert not obs[75:90].any() and obs[99] == 4 and not obs[100 + 15 * 13:].any()
+    while game.phase != "over":
+        game.play(game.legal_moves()[0])
+    for seat in range(3):
+        assert COMPACT.encode(game, seat).tolist() == compact_reference(game, seat).tolist()
+    with pytest.raises(ValueError, match="the game is over"):
+        COMPACT.encode(game)
+    assert repr(COMPACT) == "CompactEncoding()" and COMPACT == CompactEncoding() != DOUZERO
+    assert pickle.loads(pickle.dumps(COMPACT)) == COMPACT and COMPACT.name == "compact"
+    with pytest.raises(TypeError, match="immutable"):
+        COMPACT.__init__()
+    with pytest.raises(ValueError, match="made without __init__"):
+        CompactEncoding.__new__(CompactEncoding).encode(game, 0)

@@ -558,5 +558,6 @@ def test_bench_rows(gym, pz, rl):
     rows = bench.adapter_rows(3, seed=0, repeat=1)
     assert [what for what, _ in rows] == [
         "PettingZoo AEC env(), random legal", "raw_env in PettingZoo's wrappers",
-        "Gymnasium DouDizhu-v0, random legal"]
+        "Gymnasium DouDizhu-v0, random legal",
+        "Gymnasium DouDizhuVectorEnv(4,096), compact obs, 1 thread"]
     assert all(" steps/s, " in cell and cell.endswith(" games/s") for _, cell in rows)

@@ -25,6 +25,11 @@ cdef enum:
     DOUZERO_FARMER_SIZE = 430
     DOUZERO_HISTORY = 15
     DOUZERO_Z_ROWS = 5
+    # ddz_fast's compact scheme: 100 int8 of counts and scalars, then the last 15 actions of
+    # the play as 15 rank counts each (ddz_fast/encodings.py has the layout).
+    COMPACT_HISTORY = 15
+    COMPACT_HEAD = 100
+    COMPACT_SIZE = COMPACT_HEAD + COMPACT_HISTORY * 15
 
 # Switches of the encoders (bits of `flags`).
 cdef enum:
@@ -59,3 +64,6 @@ cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil
 # (nothing written). out has room for n rows of the seat's width.
 cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
                               float* out) noexcept nogil
+
+# The compact observation of `seat` (0..2), in every phase: COMPACT_SIZE int8 into out.
+cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil

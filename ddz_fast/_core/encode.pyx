@@ -4,7 +4,7 @@ from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
 
 from .bits cimport card_count
-from .state cimport NO_SEAT, PHASE_PLAY, ddz_game, ddz_state, ddz_step
+from .state cimport NO_SEAT, PHASE_AUCTION, PHASE_PLAY, ddz_game, ddz_state, ddz_step
 from .typedefs cimport N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
 
 cdef enum:
@@ -22,6 +22,17 @@ cdef enum:
     OS_FACE_UP = OS_FIRST_BIDDER + 3            # 144
     # DouZero: the bombs one-hot (0..14: a deck holds 13 bombs and the rocket).
     DZ_BOMBS = 15
+    # The compact scheme (seats relative to the observer: 0 itself, 1 the next, 2 the previous).
+    CP_HAND = 0                       # 15 rank counts each
+    CP_PLAYED = 15                    # three blocks: by seat 0, 1, 2 (relative)
+    CP_UNSEEN = 60
+    CP_TO_BEAT = 75
+    CP_LANDLORD = 90                  # one-hot, relative (the auction: the highest bidder)
+    CP_AUCTION = 93
+    CP_CARDS_LEFT = 94                # three: relative seats 0, 1, 2
+    CP_BOMBS = 97
+    CP_BID = 98
+    CP_HISTORY_ROWS = 99              # how many rows of the history hold an action
 
 
 cdef inline int rank_count(uint64_t cards, int rank) noexcept nogil:
@@ -61,17 +72,29 @@ cdef inline Py_ssize_t first_play_step(const ddz_game* g) noexcept nogil:
     return i
 
 
-cdef inline int8_t* write_history(const ddz_game* g, int n, int8_t* out) noexcept nogil:
-    """The last n actions of the play, oldest first, 54 each: zero rows before the first action
-    and for passes (RLCard's last 9, DouZero's z). Returns the end of the block."""
+cdef inline int8_t* write_counts(uint64_t cards, int8_t* out) noexcept nogil:
+    """The compact scheme's card set: the count of each rank 3..R (15). Returns the end."""
+    cdef int rank
+    for rank in range(N_RANKS):
+        out[rank] = rank_count(cards, rank)
+    return out + N_RANKS
+
+
+cdef inline int8_t* write_history(const ddz_game* g, int n, int width, int8_t* out) noexcept nogil:
+    """The last n actions of the play, oldest first, `width` each (RLCARD_CARDS: 54-wide card
+    sets; N_RANKS: rank counts): zero rows before the first action and for passes (RLCard's
+    last 9, DouZero's z, the compact history). Returns the end of the block."""
     cdef Py_ssize_t i = g.n_steps, start = first_play_step(g)
     cdef int row = n
     while row > 0 and i > start:
         i -= 1
         row -= 1
-        write_cards(action_cards(&g.steps[i]), out + row * RLCARD_CARDS)
-    memset(out, 0, row * RLCARD_CARDS)
-    return out + n * RLCARD_CARDS
+        if width == RLCARD_CARDS:
+            write_cards(action_cards(&g.steps[i]), out + row * width)
+        else:
+            write_counts(action_cards(&g.steps[i]), out + row * width)
+    memset(out, 0, row * width)
+    return out + n * width
 
 
 cdef inline bint too_many_cards(const ddz_state* s, int seat) noexcept nogil:
@@ -139,7 +162,7 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
     # to beat, which the state keeps (the winning play once the game is over).
     p = write_cards(s.last_move.cards if s.last_move.length else 0, p)
     # The last 9 actions of the play.
-    p = write_history(g, RLCARD_HISTORY, p)
+    p = write_history(g, RLCARD_HISTORY, RLCARD_CARDS, p)
     if seat == landlord:
         p = write_farmers(s, landlord, p)
     else:
@@ -210,7 +233,7 @@ cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
 
 
 cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil:
-    return write_history(g, DOUZERO_HISTORY, out) - out
+    return write_history(g, DOUZERO_HISTORY, RLCARD_CARDS, out) - out
 
 
 cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
@@ -227,3 +250,29 @@ cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actio
             out[j] = row[j]
         out += width
     return width
+
+
+cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil:
+    cdef const ddz_state* s = &g.s
+    cdef int k, other
+    cdef uint64_t unseen = s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3]
+    if s.phase == PHASE_AUCTION:
+        unseen += s.kitty               # (the landlord takes it when the auction ends)
+    write_counts(s.hands[seat], out + CP_HAND)
+    for k in range(3):
+        other = (seat + k) % 3
+        write_counts(s.played[other], out + CP_PLAYED + N_RANKS * k)
+        out[CP_CARDS_LEFT + k] = card_count(s.hands[other])
+    write_counts(unseen, out + CP_UNSEEN)
+    write_counts(s.last_move.cards if s.last_move.length else 0, out + CP_TO_BEAT)
+    # The landlord, or in the auction the highest bidder so far (none: all zero).
+    other = s.landlord if s.landlord != NO_SEAT else s.high_bidder
+    out[CP_LANDLORD] = out[CP_LANDLORD + 1] = out[CP_LANDLORD + 2] = 0
+    if other != NO_SEAT:
+        out[CP_LANDLORD + (other - seat + 3) % 3] = 1
+    out[CP_AUCTION] = s.phase == PHASE_AUCTION
+    out[CP_BOMBS] = s.bombs
+    out[CP_BID] = s.bid
+    out[CP_HISTORY_ROWS] = <int8_t>min(<Py_ssize_t>COMPACT_HISTORY, g.n_steps - first_play_step(g))
+    write_history(g, COMPACT_HISTORY, N_RANKS, out + COMPACT_HEAD)
+    return COMPACT_SIZE

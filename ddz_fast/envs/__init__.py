@@ -4,6 +4,8 @@
   replace PettingZoo's removed ``dou_dizhu_v4``.
 - ``ddz_fast.envs.gymnasium``: ``DouDizhuEnv``, one learner's seat against opponent policies,
   registered as ``"ddz_fast/DouDizhu-v0"`` when the module is imported.
+- ``ddz_fast.envs.vector``: ``DouDizhuVectorEnv``, a Gymnasium ``VectorEnv`` over ``Tables``
+  (every seat an agent), the vector entry point of ``"ddz_fast/DouDizhu-v0"``.
 
 This package imports neither Gymnasium nor PettingZoo: each module imports its own.
 """

@@ -3,7 +3,10 @@
 Importing this module registers ``DouDizhuEnv`` as ``"ddz_fast/DouDizhu-v0"`` in Gymnasium's
 registry (and nothing else), so ``gymnasium.make("ddz_fast/DouDizhu-v0", **kwargs)`` works
 after ``import ddz_fast.envs.gymnasium``, and ``gymnasium.make(
-"ddz_fast.envs.gymnasium:ddz_fast/DouDizhu-v0")`` imports it by itself.
+"ddz_fast.envs.gymnasium:ddz_fast/DouDizhu-v0")`` imports it by itself. The id's vector entry
+point is ``DouDizhuVectorEnv`` (``ddz_fast.envs.vector``, re-exported here): n tables stepped
+natively, every seat an agent, from ``gymnasium.make_vec("ddz_fast/DouDizhu-v0",
+num_envs=n, vectorization_mode="vector_entry_point")``.
 
 ``DouDizhuEnv(*, rules="rlcard", actions=None, observation="rlcard", seat=0, opponents=None,
 illegal_reward=-1.0, render_mode=None)``:
@@ -67,6 +70,7 @@ from ..encodings import DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, E
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
 from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
+from .vector import DouDizhuVectorEnv as DouDizhuVectorEnv  # the id's vector entry point
 
 ENV_ID = "ddz_fast/DouDizhu-v0"
 SCHEMES = {scheme.name: scheme for scheme in (RLCARD, OPENSPIEL, DOUZERO)}
@@ -268,4 +272,5 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="ddz_fast.envs.gymnasium:DouDizhuEnv")
+    gymnasium.register(id=ENV_ID, entry_point="ddz_fast.envs.gymnasium:DouDizhuEnv",
+                       vector_entry_point="ddz_fast.envs.vector:DouDizhuVectorEnv")

@@ -23,7 +23,8 @@ from ddz_fast import (
     MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts,
     legal_moves, legal_moves_batch, perft, sample_deals, simulate,
 )
-from ddz_fast.encodings import OPENSPIEL, RLCARD, ROLES, Encoding
+from ddz_fast import Tables
+from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, Encoding
 
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
 # Kinds every peer engine reads the same way: previous moves of the cross-engine positions.
@@ -284,6 +285,41 @@ def encode_seconds(scheme: Encoding, games: Sequence[Game], repeat: int,
     return median_seconds(run, repeat) / len(games)
 
 
+# The Tables rows: (observation, tables). DouZero's x_batch takes 2 KB per legal action.
+TABLES_ROWS = (("compact", 4096), ("rlcard", 4096), ("douzero", 1024))
+TABLES_STEPS = 50           # steps per timed pass
+
+
+def tables_rate(observation: str, n: int, threads: int, repeat: int,
+                seed: int = 0, vector_env: bool = False) -> tuple[float, float]:
+    """Steps per second (table-steps: decisions, bids included) and finished games per second
+    of ``Tables(n)`` under ``standard`` with a uniformly random policy over each table's CSR
+    legal ids (vectorised numpy, its time included); medians of ``repeat`` passes. With
+    ``vector_env``, through the Gymnasium ``DouDizhuVectorEnv`` over such Tables (rl extra)."""
+    tables: Any = Tables(n, observation=observation, seed=seed, threads=threads)
+    if vector_env:
+        from ddz_fast.envs.vector import DouDizhuVectorEnv
+        tables = DouDizhuVectorEnv(n, rules="standard", observation=observation,
+                                   threads=threads)
+    _, info = tables.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    finished: list[int] = []
+
+    def run() -> None:
+        nonlocal info
+        done = 0
+        for _ in range(TABLES_STEPS):
+            offsets, ids = info["legal_offsets"], info["legal_ids"]
+            counts = np.diff(offsets)
+            pick = offsets[:-1] + (rng.random(n) * counts).astype(np.int64)
+            actions = np.where(counts > 0, ids[np.minimum(pick, len(ids) - 1)], 0)
+            _, _, terminated, _, info = tables.step(actions)
+            done += int(terminated.sum())
+        finished.append(done)
+    seconds = median_seconds(run, repeat)
+    return n * TABLES_STEPS / seconds, statistics.median(finished) / seconds
+
+
 def simulate_rate(n_games: int, threads: int, seed: int = 0) -> float:
     """Random games per second of simulate()."""
     start = time.perf_counter()
@@ -380,6 +416,11 @@ def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
     steps_per_second, games_per_second = gymnasium_pass_rate(games, seed, repeat)
     rows.append(("Gymnasium DouDizhu-v0, random legal", f"{fmt_rate(steps_per_second, 'steps')}, "
                  f"{games_per_second:,.0f} games/s"))
+    observation, tables = TABLES_ROWS[0]        # beside Tables' row on 1 thread
+    steps_per_second, games_per_second = tables_rate(observation, tables, 1, repeat, seed,
+                                                     vector_env=True)
+    rows.append((f"Gymnasium DouDizhuVectorEnv({tables:,}), {observation} obs, 1 thread",
+                 f"{fmt_rate(steps_per_second, 'steps')}, {games_per_second:,.0f} games/s"))
     return rows
 
 
@@ -512,7 +553,7 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
         rate = sample_rate(mid[:100], per_call, repeat)
         rows.append((f"sample_deals, {per_call:,} per call, 1 thread",
                      f"{fmt_rate(rate, 'deals')} (mid-game, the seat to move)", {}))
-    for scheme in (RLCARD, OPENSPIEL):
+    for scheme in (RLCARD, OPENSPIEL, DOUZERO):
         games_of = mid_game_positions(ENCODE_POSITIONS, seed, Rules.preset(scheme.name))
         seconds = encode_seconds(scheme, games_of, repeat)
         peer_cells_of = {}
@@ -526,6 +567,16 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
                      f"{fmt_time(seconds)}; out=: "
                      f"{fmt_time(encode_seconds(scheme, games_of, repeat, reuse=True))}",
                      peer_cells_of))
+    compact_games = mid_game_positions(ENCODE_POSITIONS, seed)
+    rows.append(("encode, one position (compact)",
+                 f"{fmt_time(encode_seconds(COMPACT, compact_games, repeat))}; out=: "
+                 f"{fmt_time(encode_seconds(COMPACT, compact_games, repeat, reuse=True))}", {}))
+    for observation, tables in TABLES_ROWS:
+        for threads in (1, 2):
+            steps, finished = tables_rate(observation, tables, threads, repeat, seed)
+            rows.append((f"Tables({tables:,}), {observation} obs + CSR ids, "
+                         f"{plural(threads, 'thread')}",
+                         f"{fmt_rate(steps, 'steps')}, {finished:,.0f} games/s", {}))
     for threads in (1, 2):
         rate = simulate_rate(simulate_games, threads, seed)
         rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))

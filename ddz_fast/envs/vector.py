@@ -1,0 +1,222 @@
+"""A Gymnasium ``VectorEnv`` over ``Tables``: n tables stepped natively, every seat an agent.
+
+``gymnasium.make_vec("ddz_fast/DouDizhu-v0", num_envs=n, vectorization_mode=
+"vector_entry_point", **kwargs)`` makes one (after ``import ddz_fast.envs.gymnasium``, which
+registers the id; ``"sync"`` and ``"async"`` vectorise the single-agent ``DouDizhuEnv``
+instead).
+
+``DouDizhuVectorEnv(num_envs=1, *, rules="rlcard", actions=None, observation="rlcard",
+threads=1, autoreset_mode=AutoresetMode.NEXT_STEP, illegal_action="raise", action_mask=False,
+copy=False)``:
+
+- ``rules``, ``actions``, ``observation`` (``"compact"``, ``"rlcard"``, ``"openspiel"``,
+  ``"douzero"`` or an ``Encoding``), ``threads``, ``illegal_action`` (``"raise"``,
+  ``"lose"``, ``"forfeit"``) and ``copy`` are those of ``Tables`` (its docstring documents
+  them); ``autoreset_mode`` is a ``gymnasium.vector.AutoresetMode`` or its value
+  (``"NextStep"``) or Tables' name (``"next_step"``), kept in ``metadata["autoreset_mode"]``
+  as the enum Gymnasium's wrappers read.
+- Every seat is an agent (self-play): ``step(actions)`` takes an ``(n,)`` integer array, at
+  table i the action id of the seat to move there (``info["current_player"][i]`` of the last
+  call). ``single_action_space`` is ``Discrete(len(space))``, ``action_space``
+  ``MultiDiscrete`` of n of them.
+- Observations, as the single-agent env's: a dict of batched arrays, ``"observation"`` ``(n,
+  width)`` (row i for the seat to move at table i; ``Tables``' rows: ``rlcard`` rows are the
+  farmer's width, the landlord's zero-padded; for ``douzero`` DouZero's ``x_no_action``, the
+  landlord's 319 then zeros), with ``douzero`` also ``"z"`` ``(n, 5, 162)``, and with
+  ``action_mask=True`` ``"action_mask"`` ``(n, len(space))`` int8. ``single_observation_space``
+  is the ``Dict`` of one row's ``Box``\\ es, ``observation_space`` the batched ``Dict``. The
+  legal ids are always in ``info`` as CSR, so a policy needs no dense mask.
+- Rewards: ``(n,)`` float32, the reward of the seat that took the action at each table (zero
+  until a game ends: the rules' payoff of that seat, or the illegal-action penalty). The other
+  seats' payoffs at the same step, which a self-play learner needs, are in
+  ``info["rewards"]`` ``(n, 3)`` by seat. ``terminated``: the game ended at this step;
+  ``truncated``: always False (a pass that would redeal once more than the engine allows
+  counts as an illegal action, as in ``Tables``).
+- ``info``: ``Tables``' (``"current_player"``, ``"role"``, ``"legal_offsets"``,
+  ``"legal_ids"``, ``"action_mask"`` if asked for), plus ``"rewards"`` and with ``douzero``
+  ``"x_batch"`` ``(L, 484)`` float32, DouZero's rows of the legal actions along
+  ``"legal_ids"``. Under ``AutoresetMode.SAME_STEP`` the step that ends a game returns the
+  next game's observation and, as Gymnasium's ``SyncVectorEnv`` does, ``info["final_obs"]``
+  (an object array of n: the ended game's observation dict at the rows where
+  ``info["_final_obs"]``, else None) and ``info["final_info"]`` (its ``"current_player"`` and
+  ``"role"``, with their ``"_current_player"`` and ``"_role"`` masks).
+- ``reset(seed=s)`` reseeds the tables: game k at table i is ``Game(Tables.deal_seed(s, i,
+  k), rules=rules)``; without a seed, each table deals its next game (the first reset: from a
+  random seed). ``reset(options={"reset_mask": mask})`` deals only the tables of an ``(n,)``
+  bool mask (Gymnasium's convention for ``AutoresetMode.DISABLED``).
+- ``sample_legal(info, rng)`` draws a random legal id at each table from the CSR ids,
+  ``sample_rows(info, rng)`` its index there (the row of ``x_batch``).
+- Buffers: without ``copy`` the arrays returned are ``Tables``' buffers, overwritten by the
+  next ``step`` or ``reset`` (a rollout buffer that stores them by assignment copies them);
+  the rewards array is new on every step. One call at a time, as ``Tables``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from .._actions import ActionSpace
+from .._rules import Rules
+from .._tables import Tables
+from ..checks import check_int
+from ..encodings import CompactEncoding, DouZeroEncoding, Encoding
+
+# Tables' names of Gymnasium's autoreset modes
+AUTORESET_NAMES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step",
+                   AutoresetMode.DISABLED: "disabled"}
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def as_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
+    """``mode`` as Gymnasium's enum: given as the enum, its value or Tables' name."""
+    if isinstance(mode, AutoresetMode):
+        return mode
+    if isinstance(mode, str):
+        for member, name in AUTORESET_NAMES.items():
+            if mode in (member.value, name):
+                return member
+        raise ValueError(f"autoreset_mode must be an AutoresetMode or one of "
+                         f"{[m.value for m in AutoresetMode] + list(AUTORESET_NAMES.values())}, "
+                         f"not {mode!r}")
+    raise TypeError(f"autoreset_mode must be an AutoresetMode or a string, not "
+                    f"{type(mode).__name__} ({mode!r})")
+
+
+def compact_high() -> npt.NDArray[np.int8]:
+    """The largest value of each element of the compact observation (its documented layout)."""
+    ranks = np.array([4] * 13 + [1, 1], dtype=np.int8)   # 3..2 four each, one of each joker
+    high = np.empty(325, dtype=np.int8)
+    high[:90] = np.tile(ranks, 6)           # own hand, played by each seat, unseen, to beat
+    high[90:94] = 1                         # the landlord one-hot, the auction flag
+    high[94:97] = 20                        # cards left
+    high[97] = 14                           # bombs and rockets
+    high[98] = 3                            # the bid
+    high[99] = 15                           # history rows in use
+    high[100:] = np.tile(ranks, 15)         # the history
+    return high
+
+
+def observation_box(encoding: Encoding) -> spaces.Box:
+    """The Box of one table's ``"observation"`` row under ``encoding`` (the farmer's width)."""
+    width = encoding.shape("farmer")
+    if isinstance(encoding, CompactEncoding):
+        return spaces.Box(np.zeros(width, np.int8), compact_high(), dtype=np.int8)
+    return spaces.Box(0, 1, width, dtype=encoding.dtype)
+
+
+def sample_rows(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal action at each table, as its index in ``info["legal_ids"]``
+    (the CSR legal ids of a ``Tables`` or ``DouDizhuVectorEnv`` ``info``; also the row of
+    DouZero's ``x_batch``); -1 at a finished table, which has none."""
+    offsets = info["legal_offsets"]
+    counts = np.diff(offsets)
+    rows = offsets[:-1] + rng.integers(0, np.maximum(counts, 1))
+    return np.where(counts > 0, rows, -1)
+
+
+def sample_legal(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal id at each table (``sample_rows``' ids): a random policy that
+    never builds a mask. 0 at a finished table (``next_step`` ignores its action)."""
+    rows = sample_rows(info, rng)
+    ids = info["legal_ids"]
+    if len(ids) == 0:
+        return np.zeros(len(rows), dtype=np.int64)
+    return np.where(rows >= 0, ids[rows], 0).astype(np.int64)
+
+
+class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """n Dou Dizhu tables stepped natively, every seat an agent (see the module)."""
+
+    metadata: dict[str, Any] = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, num_envs: int = 1, *, rules: str | Rules = "rlcard",
+                 actions: ActionSpace | str | None = None,
+                 observation: str | Encoding = "rlcard", threads: int = 1,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+                 illegal_action: str = "raise", action_mask: bool = False,
+                 copy: bool = False) -> None:
+        num_envs = check_int(num_envs, "num_envs", 1)
+        mode = as_autoreset_mode(autoreset_mode)
+        self.tables = Tables(num_envs, rules=rules, actions=actions, observation=observation,
+                             threads=threads, autoreset=AUTORESET_NAMES[mode],
+                             illegal_action=illegal_action, action_mask=action_mask, copy=copy)
+        self.num_envs = num_envs
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
+        encoding = self.tables.observation
+        self._douzero = isinstance(encoding, DouZeroEncoding)
+        single: dict[str, spaces.Space[Any]] = {"observation": observation_box(encoding)}
+        if self._douzero:
+            single["z"] = spaces.Box(0, 1, (5, 162), dtype=np.int8)
+        if action_mask:
+            single["action_mask"] = spaces.Box(0, 1, (len(self.tables.space),), dtype=np.int8)
+        self.single_observation_space = spaces.Dict(single)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.single_action_space = spaces.Discrete(len(self.tables.space))
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rows = np.arange(num_envs)
+        self._mover = np.zeros(num_envs, dtype=np.int8)     # the seat to move at each table
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        obs, info = self.tables.reset(seed, options)     # checks both first
+        super().reset(seed=None if seed is None else int(seed))
+        self._mover[...] = info["current_player"]
+        info["rewards"] = np.zeros((self.num_envs, 3), dtype=np.float32)
+        return self._observation(obs, info), info
+
+    def step(self, actions: npt.ArrayLike) -> tuple[
+            Observation, npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
+        obs, rewards, terminated, truncated, info = self.tables.step(actions)
+        reward = rewards[self._rows, self._mover]
+        self._mover[...] = info["current_player"]
+        info["rewards"] = rewards
+        observation = self._observation(obs, info)
+        if "final_obs" in info:
+            info["final_obs"], info["final_info"] = self._finals(info)
+        return observation, reward, terminated, truncated, info
+
+    def render(self) -> None:
+        """Nothing to render: the tables' games live natively (``render_mode`` is None)."""
+        return None
+
+    def _observation(self, obs: Any, info: dict[str, Any]) -> Observation:
+        """The observation dict of ``Tables``' outputs (x_batch moves to ``info``)."""
+        if self._douzero:
+            observation = {"observation": obs["x_no_action"], "z": obs["z"]}
+            info["x_batch"] = obs["x_batch"]
+        else:
+            observation = {"observation": obs}
+        if "action_mask" in info:
+            observation["action_mask"] = info["action_mask"].view(np.int8)
+        return observation
+
+    def _finals(self, info: dict[str, Any]) -> tuple[npt.NDArray[np.object_], dict[str, Any]]:
+        """``final_obs`` and ``final_info`` in the layout of Gymnasium's ``SyncVectorEnv``."""
+        ended = info["_final_obs"]
+        final = info["final_obs"]
+        finals = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended).tolist():
+            if self._douzero:
+                one = {"observation": final["x_no_action"][i].copy(), "z": final["z"][i].copy()}
+            else:
+                one = {"observation": final[i].copy()}
+            if self.tables.action_mask:         # none legal: the game is over
+                one["action_mask"] = np.zeros(len(self.tables.space), dtype=np.int8)
+            finals[i] = one
+        final_info = dict(info["final_info"])
+        final_info["_current_player"] = final_info["_role"] = ended
+        return finals, final_info
+
+    def __repr__(self) -> str:
+        tables = self.tables
+        return (f"DouDizhuVectorEnv(num_envs={self.num_envs}, rules={tables.rules!r}, "
+                f"observation={tables.observation!r}, "
+                f"autoreset_mode={self.metadata['autoreset_mode'].value!r})")
