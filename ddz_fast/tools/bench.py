@@ -515,6 +515,10 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"one reused per role (out=); OpenSpiel's observation_tensor at the same positions, "
           f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
           f"random positions after as many plays.", file=out)
+    print(f"\nTables: {TABLES_STEPS} steps a pass of Tables(n) under standard rules, auctions "
+          f"included, the action of each table drawn uniformly from its CSR legal ids with "
+          f"numpy (included); a step of n tables counts n steps; douzero is x_no_action, z and "
+          f"x_batch over every legal id.", file=out)
     if peers and not peer_engines:
         print("(no peer engine installed: pip install 'ddz-fast[peers]' to compare)", file=out)
     if peer_engines:
