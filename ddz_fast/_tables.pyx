@@ -25,8 +25,8 @@ from ._core.actions cimport NO_ID, ddz_action_ids, legal_ids
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
 from ._core.encode cimport (
-    COMPACT_SIZE, DOUZERO_FARMER_SIZE, DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE,
-    ENCODE_OTHERS_HAND, OPENSPIEL_SIZE, RLCARD_CARDS, encode_compact, encode_douzero_batch,
+    COMPACT_HISTORY, COMPACT_SIZE, DOUZERO_FARMER_SIZE, DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE,
+    ENCODE_OTHERS_HAND, OPENSPIEL_SIZE, RLCARD_CARDS, encode_compact_recent, encode_douzero_batch,
     encode_douzero, encode_douzero_history, encode_openspiel, encode_rlcard, rlcard_size,
 )
 from ._core.rng cimport splitmix64
@@ -88,6 +88,8 @@ ctypedef struct ddz_table:
     int64_t games               # games dealt since the table was seeded
     uint8_t over                # the game ended (played out, or an illegal action penalised)
     uint8_t last_seat           # who took the last action: a finished game's observer
+    uint8_t n_recent            # the compact scheme's history, kept here: the cards of the
+    uint64_t recent[COMPACT_HISTORY]    # last n_recent actions of the play, oldest first
 
 ctypedef struct ddz_chunk:      # one thread's tables lo..hi-1 and their legal ids in a step
     Py_ssize_t lo, hi
@@ -346,6 +348,7 @@ cdef class Tables:
         t.deal_seed = splitmix64(&t.seeds)
         t.games += 1
         t.g.n_steps = 0
+        t.n_recent = 0
         t.over = False
         state_deal(&t.g.s, t.deal_seed, 0, -1, &self.c_rules)
 
@@ -381,10 +384,13 @@ cdef class Tables:
         cdef ddz_move action
         if t.g.s.phase == PHASE_AUCTION:
             action = bid_action(0 if a == space.pass_id else a - space.first_bid + 1)
-        elif a == space.pass_id:
-            action = bid_action(0)                      # (all zero: the pass)
         else:
-            action = space.actions[a]
+            action = bid_action(0) if a == space.pass_id else space.actions[a]  # (a pass: zero)
+            if t.n_recent == COMPACT_HISTORY:
+                memmove(t.recent, t.recent + 1, (COMPACT_HISTORY - 1) * sizeof(uint64_t))
+                t.n_recent -= 1
+            t.recent[t.n_recent] = action.cards
+            t.n_recent += 1
         t.last_seat = t.g.s.to_move
         return game_push(&t.g, &action)
 
@@ -392,7 +398,7 @@ cdef class Tables:
         """Row `seat`'s observation of table t into obs (and z): every element of the row."""
         cdef int written = 0
         if self.scheme == OBS_COMPACT:
-            written = encode_compact(&t.g, seat, <int8_t*>obs)
+            written = encode_compact_recent(&t.g, seat, t.recent, t.n_recent, <int8_t*>obs)
         elif self.scheme == OBS_OPENSPIEL:
             written = encode_openspiel(&t.g, seat, self.flags, <float*>obs)
         elif self.scheme == OBS_RLCARD:

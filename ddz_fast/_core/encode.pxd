@@ -67,3 +67,8 @@ cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actio
 
 # The compact observation of `seat` (0..2), in every phase: COMPACT_SIZE int8 into out.
 cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil
+# The same, given the cards of the last n_recent (<= COMPACT_HISTORY) actions of the play,
+# oldest first (0 a pass), which encode_compact reads from g.steps: a caller that keeps them
+# (Tables) spares the reads of the history, which for many games at once miss the cache.
+cdef int encode_compact_recent(const ddz_game* g, int seat, const uint64_t* recent, int n_recent,
+                               int8_t* out) noexcept nogil

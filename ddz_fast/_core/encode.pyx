@@ -80,21 +80,29 @@ cdef inline int8_t* write_counts(uint64_t cards, int8_t* out) noexcept nogil:
     return out + N_RANKS
 
 
-cdef inline int8_t* write_history(const ddz_game* g, int n, int width, int8_t* out) noexcept nogil:
-    """The last n actions of the play, oldest first, `width` each (RLCARD_CARDS: 54-wide card
-    sets; N_RANKS: rank counts): zero rows before the first action and for passes (RLCard's
-    last 9, DouZero's z, the compact history). Returns the end of the block."""
-    cdef Py_ssize_t i = g.n_steps, start = first_play_step(g)
-    cdef int row = n
-    while row > 0 and i > start:
+cdef inline int recent_actions(const ddz_game* g, int n, uint64_t* cards) noexcept nogil:
+    """The cards of the last actions of the play (at most n), oldest first (0 for a pass),
+    into cards; returns how many. Reads back only as far as it needs to."""
+    cdef Py_ssize_t i = g.n_steps
+    cdef int k = 0, j
+    while k < n and i > 0 and g.steps[i - 1].before.phase == PHASE_PLAY:
         i -= 1
-        row -= 1
-        if width == RLCARD_CARDS:
-            write_cards(action_cards(&g.steps[i]), out + row * width)
-        else:
-            write_counts(action_cards(&g.steps[i]), out + row * width)
-    memset(out, 0, row * width)
-    return out + n * width
+        k += 1
+    for j in range(k):
+        cards[j] = action_cards(&g.steps[i + j])
+    return k
+
+
+cdef inline int8_t* write_history(const ddz_game* g, int n, int8_t* out) noexcept nogil:
+    """The last n (at most DOUZERO_HISTORY) actions of the play, oldest first, 54 each: zero
+    rows before the first action and for passes (RLCard's last 9, DouZero's z). Returns the
+    end of the block."""
+    cdef uint64_t cards[DOUZERO_HISTORY]
+    cdef int k = recent_actions(g, n, cards), row
+    memset(out, 0, (n - k) * RLCARD_CARDS)
+    for row in range(k):
+        write_cards(cards[row], out + (n - k + row) * RLCARD_CARDS)
+    return out + n * RLCARD_CARDS
 
 
 cdef inline bint too_many_cards(const ddz_state* s, int seat) noexcept nogil:
@@ -130,15 +138,17 @@ cdef inline int8_t* write_partners_left(const ddz_state* s, int landlord, int te
 cdef uint64_t last_action_of(const ddz_game* g, int seat, bint first) noexcept nogil:
     """The cards of `seat`'s last action in play (none for a pass or if it has not acted);
     with `first`, of its first action instead (RLCard's bug, rlcard issue #292)."""
-    cdef Py_ssize_t i, start = first_play_step(g)
+    cdef Py_ssize_t i
     if first:
-        for i in range(start, g.n_steps):
+        for i in range(first_play_step(g), g.n_steps):
             if g.steps[i].before.to_move == seat:
                 return action_cards(&g.steps[i])
     else:
-        for i in range(g.n_steps - 1, start - 1, -1):
+        i = g.n_steps - 1
+        while i >= 0 and g.steps[i].before.phase == PHASE_PLAY:
             if g.steps[i].before.to_move == seat:
                 return action_cards(&g.steps[i])
+            i -= 1
     return 0
 
 
@@ -162,7 +172,7 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
     # to beat, which the state keeps (the winning play once the game is over).
     p = write_cards(s.last_move.cards if s.last_move.length else 0, p)
     # The last 9 actions of the play.
-    p = write_history(g, RLCARD_HISTORY, RLCARD_CARDS, p)
+    p = write_history(g, RLCARD_HISTORY, p)
     if seat == landlord:
         p = write_farmers(s, landlord, p)
     else:
@@ -233,7 +243,7 @@ cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
 
 
 cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil:
-    return write_history(g, DOUZERO_HISTORY, RLCARD_CARDS, out) - out
+    return write_history(g, DOUZERO_HISTORY, out) - out
 
 
 cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
@@ -253,6 +263,12 @@ cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actio
 
 
 cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil:
+    cdef uint64_t recent[COMPACT_HISTORY]
+    return encode_compact_recent(g, seat, recent, recent_actions(g, COMPACT_HISTORY, recent), out)
+
+
+cdef int encode_compact_recent(const ddz_game* g, int seat, const uint64_t* recent, int n_recent,
+                               int8_t* out) noexcept nogil:
     cdef const ddz_state* s = &g.s
     cdef int k, other
     cdef uint64_t unseen = s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3]
@@ -273,6 +289,9 @@ cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil
     out[CP_AUCTION] = s.phase == PHASE_AUCTION
     out[CP_BOMBS] = s.bombs
     out[CP_BID] = s.bid
-    out[CP_HISTORY_ROWS] = <int8_t>min(<Py_ssize_t>COMPACT_HISTORY, g.n_steps - first_play_step(g))
-    write_history(g, COMPACT_HISTORY, N_RANKS, out + COMPACT_HEAD)
+    out[CP_HISTORY_ROWS] = n_recent
+    cdef int8_t* rows = out + COMPACT_HEAD + (COMPACT_HISTORY - n_recent) * N_RANKS
+    memset(out + COMPACT_HEAD, 0, (COMPACT_HISTORY - n_recent) * N_RANKS)
+    for k in range(n_recent):
+        write_counts(recent[k], rows + k * N_RANKS)
     return COMPACT_SIZE

@@ -608,6 +608,10 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"one reused per role (out=); OpenSpiel's observation_tensor at the same positions, "
           f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
           f"random positions after as many plays.", file=out)
+    print(f"\nTables: {TABLES_STEPS} steps a pass of Tables(n) under standard rules, auctions "
+          f"included, the action of each table drawn uniformly from its CSR legal ids with "
+          f"numpy (included); a step of n tables counts n steps; douzero is x_no_action, z and "
+          f"x_batch over every legal id.", file=out)
     if adapters:
         print(f"\nAdapters (ddz_fast.envs): {plural(env_games, 'seeded game')} a pass "
               f"({max(1, env_games // 4):,} in PettingZoo's wrappers) with a random legal policy "
