@@ -1029,7 +1029,8 @@ def test_crafted_game_pickles(setup_actions, container):
         assert issubclass(expected, (ValueError, TypeError))
         return
     assert error is None, repr(error)
-    assert [a for _, a in game.history] == [a if isinstance(a, Move) else operator.index(a) for a in actions]
+    # the history of the same pushes (PASS in the auction is recorded as the bid 0)
+    assert len(game.history) == len(actions) and game.history == model.history
     check_game(game, origin)
     assert snapshot(game) == snapshot(model)
 
