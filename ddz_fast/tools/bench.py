@@ -287,20 +287,29 @@ def encode_seconds(scheme: Encoding, games: Sequence[Game], repeat: int,
 
 # The Tables rows: (observation, tables). DouZero's x_batch takes 2 KB per legal action.
 TABLES_ROWS = (("compact", 4096), ("rlcard", 4096), ("douzero", 1024))
+# The peer env beside each Tables row: its own observations, or OpenSpiel's plain states
+TABLES_PEERS = {"compact": "openspiel", "rlcard": "rlcard", "douzero": "douzero"}
+PEER_GAMES_PER_GAME = 100   # the peers' random games: 1 for every 100 of --games
 TABLES_STEPS = 50           # steps per timed pass
 
 
 def tables_rate(observation: str, n: int, threads: int, repeat: int,
                 seed: int = 0, vector_env: bool = False) -> tuple[float, float]:
     """Steps per second (table-steps: decisions, bids included) and finished games per second
-    of ``Tables(n)`` under ``standard`` with a uniformly random policy over each table's CSR
-    legal ids (vectorised numpy, its time included); medians of ``repeat`` passes. With
-    ``vector_env``, through the Gymnasium ``DouDizhuVectorEnv`` over such Tables (rl extra)."""
-    tables: Any = Tables(n, observation=observation, seed=seed, threads=threads)
+    of ``Tables(n)`` under the preset named after the scheme (the peer's own game; ``standard``
+    for ``compact``, and where RLCard, whose ids the rlcard preset takes, is not installed)
+    with a uniformly random policy over each table's CSR legal ids (vectorised numpy, its time
+    included); medians of ``repeat`` passes. With ``vector_env``, through the Gymnasium
+    ``DouDizhuVectorEnv`` over such Tables (rl extra)."""
+    rules = observation if observation in Rules.presets() else "standard"
+    try:
+        ActionSpace(rules)
+    except ImportError:
+        rules = "standard"
+    tables: Any = Tables(n, rules=rules, observation=observation, seed=seed, threads=threads)
     if vector_env:
         from ddz_fast.envs.vector import DouDizhuVectorEnv
-        tables = DouDizhuVectorEnv(n, rules="standard", observation=observation,
-                                   threads=threads)
+        tables = DouDizhuVectorEnv(n, rules=rules, observation=observation, threads=threads)
     _, info = tables.reset(seed=seed)
     rng = np.random.default_rng(seed)
     finished: list[int] = []
@@ -540,10 +549,14 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
 
     decision, games_per_second, _ = decision_rate(games, seed)
     peer_games = {}
+    peer_steps = {}         # by preset: the peer env's decisions per second
     for peer in peer_engines:
-        rate = peer.random_game_rate(max(1, games // 4), seed)
-        if rate is not None:
-            peer_games[peer.label] = f"{rate:,.0f} games/s: {games_per_second / rate:,.1f}x slower"
+        peer_rates = peer.random_game_rate(max(1, games // PEER_GAMES_PER_GAME), seed)
+        if peer_rates is not None:
+            peer_steps[peer.preset] = (peer.label, peer_rates[0])
+            peer_games[peer.label] = (f"{fmt_rate(peer_rates[0], 'steps')}, "
+                                      f"{peer_rates[1]:,.0f} games/s: "
+                                      f"{ratio(games_per_second / peer_rates[1])}")
     rows.append(("random games, Python API", f"{decision * 1e9:.0f} ns/decision "
                  f"({1 / decision / 1e6:.2f} M/s), {games_per_second:,.0f} games/s", peer_games))
     mid = mid_game_positions(300, seed)
@@ -574,9 +587,13 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     for observation, tables in TABLES_ROWS:
         for threads in (1, 2):
             steps, finished = tables_rate(observation, tables, threads, repeat, seed)
+            beside = {}
+            if threads == 1 and TABLES_PEERS[observation] in peer_steps:
+                label, peer_rate = peer_steps[TABLES_PEERS[observation]]
+                beside[label] = f"env: {fmt_rate(peer_rate, 'steps')}: {ratio(steps / peer_rate)}"
             rows.append((f"Tables({tables:,}), {observation} obs + CSR ids, "
                          f"{plural(threads, 'thread')}",
-                         f"{fmt_rate(steps, 'steps')}, {finished:,.0f} games/s", {}))
+                         f"{fmt_rate(steps, 'steps')}, {finished:,.0f} games/s", beside))
     for threads in (1, 2):
         rate = simulate_rate(simulate_games, threads, seed)
         rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))
@@ -608,10 +625,13 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"one reused per role (out=); OpenSpiel's observation_tensor at the same positions, "
           f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
           f"random positions after as many plays.", file=out)
-    print(f"\nTables: {TABLES_STEPS} steps a pass of Tables(n) under standard rules, auctions "
-          f"included, the action of each table drawn uniformly from its CSR legal ids with "
+    print(f"\nTables: {TABLES_STEPS} steps a pass of Tables(n) under the scheme's preset (standard "
+          f"for compact; auctions included where it has one), the action of each table drawn uniformly from its CSR legal ids with "
           f"numpy (included); a step of n tables counts n steps; douzero is x_no_action, z and "
-          f"x_batch over every legal id.", file=out)
+          f"x_batch over every legal id. Beside the rows on 1 thread, the peer's own "
+          f"environment stepped by a random legal policy from Python: RLCard's env.step and "
+          f"DouZero's Env.step (each building its observation), OpenSpiel's states (no "
+          f"observation; \"random games\" row).", file=out)
     if adapters:
         print(f"\nAdapters (ddz_fast.envs): {plural(env_games, 'seeded game')} a pass "
               f"({max(1, env_games // 4):,} in PettingZoo's wrappers) with a random legal policy "

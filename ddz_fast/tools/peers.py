@@ -94,8 +94,9 @@ class Peer:
     def responses(self, positions: DealPositions, repeat: int) -> tuple[float, float]:
         return self.timed(self.answer_calls(positions), repeat, answers=True)
 
-    def random_game_rate(self, games: int, seed: int) -> float | None:
-        """Random games per second through the peer's Python API, or None."""
+    def random_game_rate(self, games: int, seed: int) -> tuple[float, float] | None:
+        """Decisions per second and games per second of random legal play through the peer's
+        own environment (its Python API), or None where it has none."""
         return None
 
     def observation_calls(self, games: Sequence[Game], seed: int) -> list[Call]:
@@ -174,6 +175,24 @@ class DouZero(Peer):
     def cards(self, move: list[int]) -> Hand:
         return douzero.from_cards(move)
 
+    def random_game_rate(self, games: int, seed: int) -> tuple[float, float]:
+        """``douzero.env.env.Env`` (its observations, ``get_obs``, built at every step), as
+        its actors step it; it deals with numpy's global generator."""
+        from douzero.env.env import Env
+        env = Env("adp")
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        for _ in range(games):
+            env.reset()
+            done = False
+            while not done:
+                legal = env.infoset.legal_actions
+                _, _, done, _ = env.step(legal[int(rng.random() * len(legal))])
+                steps += 1
+        seconds = time.perf_counter() - start
+        return steps / seconds, games / seconds
+
     def leads_of(self, numbers: list[int]) -> Any:
         return self.MovesGener(numbers).gen_moves()
 
@@ -232,6 +251,23 @@ class RLCard(Peer):
             leader = self.Namespace(played_cards=rlcard.to_action(prev))
             calls.append(partial(self.get_gt_cards, player, leader))
         return calls
+
+    def random_game_rate(self, games: int, seed: int) -> tuple[float, float]:
+        """``rlcard.make("doudizhu")``'s ``env.step`` (the next player's observation and legal
+        actions built at every step)."""
+        import rlcard as rlcard_package
+        env = rlcard_package.make("doudizhu", config={"seed": seed})
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        for _ in range(games):
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[int(rng.random() * len(legal))])
+                steps += 1
+        seconds = time.perf_counter() - start
+        return steps / seconds, games / seconds
 
     def ids_of(self, call: Call) -> list[int]:
         """The action ids of a call's moves, as RLCard's env computes its legal actions
@@ -341,8 +377,10 @@ class OpenSpiel(Peer):
             calls.append(partial(state.observation_tensor, game.to_move))
         return calls
 
-    def random_game_rate(self, games: int, seed: int) -> float:
+    def random_game_rate(self, games: int, seed: int) -> tuple[float, float]:
+        """States through pyspiel: the deal's chance actions too (not counted as decisions)."""
         rng = random.Random(seed)
+        decisions = 0
         start = time.perf_counter()
         for _ in range(games):
             state = self.game.new_initial_state()
@@ -353,7 +391,9 @@ class OpenSpiel(Peer):
                 else:
                     actions = state.legal_actions()
                     state.apply_action(actions[int(rng.random() * len(actions))])
-        return games / (time.perf_counter() - start)
+                    decisions += 1
+        seconds = time.perf_counter() - start
+        return decisions / seconds, games / seconds
 
 
 PEERS: tuple[type[Peer], ...] = (DouZero, RLCard, OpenSpiel)
