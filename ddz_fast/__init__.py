@@ -14,6 +14,7 @@ from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_mov
 from ._perft import perft
 from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
+from ._solver import Solver, solve
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
@@ -27,6 +28,7 @@ from .position import Position, game_with_hands
 from .result import Result
 from .series import Series
 from .simulation import Simulation
+from .solver import Solution
 
 __version__ = "0.1.0"
 
@@ -59,6 +61,8 @@ __all__ = [
     "Rules",
     "Series",
     "Simulation",
+    "Solution",
+    "Solver",
     "add_rule_options",
     "beats",
     "build_info",
@@ -74,4 +78,5 @@ __all__ = [
     "sample_deals",
     "score",
     "simulate",
+    "solve",
 ]
