@@ -25,7 +25,7 @@
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
 from .state cimport ddz_state
-from .typedefs cimport ddz_move, ddz_rules
+from .typedefs cimport N_KINDS, N_RANKS, ddz_move, ddz_rules
 
 cdef enum:
     TECH_TABLE = 1
@@ -38,6 +38,7 @@ cdef enum:
     # search_ge's answers besides 0 (below t) and 1 (reaches t)
     SEARCH_ABORTED = -1       # max_nodes or the deadline reached: nothing is known
     SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
+    FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
 
 # One table slot: 48 bytes. status 0 marks an empty slot (a used one has ENTRY_USED).
 ctypedef struct solver_entry:
@@ -57,6 +58,7 @@ ctypedef struct solver_search:
     solver_table* table
     ddz_move* moves           # MAX_MOVES + 1 moves per ply, `plies` + 1 plies (the last: scratch)
     int32_t* scores           # the moves' ordering scores, laid out as `moves`
+    ddz_move* finish          # FINISH_ROOM moves for the cut-off test
     int plies
     int objective
     uint32_t techniques
@@ -64,6 +66,7 @@ ctypedef struct solver_search:
     uint64_t max_nodes        # 0: no limit
     double deadline           # monotonic seconds; 0: none
     uint32_t until_check      # nodes before the next look at the clock and at signals
+    uint32_t history[N_KINDS][N_RANKS]   # cut-offs per kind and main rank (ordering); zero it
 
 # Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
 # bucket); 0, or -1 if out of memory (the table stays empty).

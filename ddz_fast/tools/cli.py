@@ -174,7 +174,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
     bench.report(out, deals=args.deals, games=args.games, simulate_games=args.simulate,
                  perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
-                 seed=args.seed, peers=not args.no_peers)
+                 seed=args.seed, peers=not args.no_peers, solve_deals=args.solve_deals)
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -261,6 +261,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=SEED, default=0,
                    help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=10,
+                   help="full open-hand deals for the solver, up to 10 s each "
+                        "(default: %(default)s)")
     return top
 
 
