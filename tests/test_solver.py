@@ -49,6 +49,21 @@ def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spr
 
 
 @pytest.mark.parametrize("objective", ["win", "score"])
+def test_two_seats_match_brute_force(objective):
+    solver = Solver(8)
+    for seed in range(120):
+        check(seed, small_sizes(seed, seats=2), objective, solver)
+
+
+def test_doudizhu_resolvers_readme_puzzle():
+    # landlord 2 Q Q 10 10 7 7 5 5 3 against A A 9, to lead: "you have already lost"
+    got = solve(Game.from_hands(["2QQTT77553", "AA9"], landlord=0))
+    assert got.complete and got.winner == "farmers" and got.moves == ()
+    game = Game.from_hands(["2QQTT77553", "A9"], landlord=0)
+    assert {str(m) for m in solve(game).moves} == set("3TQ2") | {"55", "77", "TT", "QQ"}
+
+
+@pytest.mark.parametrize("objective", ["win", "score"])
 def test_three_seats_match_brute_force(objective):
     solver = Solver(8)                 # one table for all: entries of other games must not leak
     for seed in range(150):

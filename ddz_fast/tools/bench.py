@@ -445,7 +445,8 @@ def fmt_rate(rate: float, unit: str) -> str:
 
 
 def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_deals: int,
-           perft_depth: int, repeat: int, seed: int, peers: bool, solve_deals: int = 10) -> None:
+           perft_depth: int, repeat: int, seed: int, peers: bool, solver: bool = True,
+           solve_deals: int = 10) -> None:
     """Run the suite and print its table to `out` (``ddz-fast bench``); with ``peers``, the
     peer engines installed here run on the same positions and their move lists are compared
     with ddz_fast's."""
@@ -596,4 +597,5 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
             for what, answers in (("leads", False), ("answers", True)):
                 diff = peer_module.compare(peer, positions, answers, limit)
                 print(f"  {peer.name} {what}: {diff.describe()}", file=out)
-    solver_report(out, full_deals=solve_deals, seed=seed)
+    if solver:
+        solver_report(out, full_deals=solve_deals, seed=seed)
