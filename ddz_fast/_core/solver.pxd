@@ -14,10 +14,13 @@
 #   thresholds and games (for the same rules).
 # - TECH_ORDERING: moves that empty the hand first, then moves no opponent can answer, then by
 #   cards played (long combinations first), lower main ranks first, bombs last; a pass first
-#   when the partner holds the trick. The best move is picked lazily (most nodes stop early).
+#   when the partner holds the trick; ties go to the kind and main rank that refuted most often
+#   so far (a history table). The best move is picked lazily (most nodes stop early).
 # - TECH_CUTOFFS (win objective): the side to move wins at once when it holds a move that no
-#   opponent can answer and the rest of its hand is one combination (it plays the rest next).
-#   Going out in one move needs no special case: that move is ordered first and is terminal.
+#   opponent can answer after which the rest of its hand is one combination, or one more
+#   unanswerable lead and then one combination (it keeps the lead throughout: the opponents
+#   must pass, the partner may). Going out in one move needs no special case: that move is
+#   ordered first and is terminal.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry.
@@ -43,7 +46,7 @@ cdef enum:
 # One table slot: 48 bytes. status 0 marks an empty slot (a used one has ENTRY_USED).
 ctypedef struct solver_entry:
     uint64_t hands[3]
-    uint32_t status           # trick, seats, objective, score state: see entry_status
+    uint32_t status           # trick, seats, objective, score state: see entry_of
     uint32_t work             # log2 of the nodes its search took: deeper results stay longer
     int64_t lo                # the proven bounds of the landlord's value
     int64_t hi
