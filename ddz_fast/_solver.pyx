@@ -183,7 +183,8 @@ cdef class Solver:
         """
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
-        cdef uint64_t node_limit = 0 if max_nodes is None else check_int(max_nodes, "max_nodes", 1)
+        cdef uint64_t node_limit = (0 if max_nodes is None
+                                    else check_int(max_nodes, "max_nodes", 1, 2 ** 63))
         cdef double seconds_limit = 0
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):

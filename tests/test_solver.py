@@ -264,6 +264,8 @@ def test_bad_arguments():
         solve(game, objective="draw")
     with pytest.raises(ValueError, match="max_nodes"):
         solve(game, max_nodes=0)
+    with pytest.raises(ValueError, match="max_nodes"):
+        solve(game, max_nodes=2 ** 64)
     with pytest.raises(TypeError, match="max_nodes"):
         solve(game, max_nodes=1.5)
     with pytest.raises(ValueError, match="time_limit"):
