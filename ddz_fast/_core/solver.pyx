@@ -28,8 +28,6 @@ cdef enum:
     NONE = -1                     # ... they have no move of that kind and length
     # ordering scores
     SCORE_OUT = 1 << 24
-    SCORE_PARTNER_PASS = 1 << 22
-    SCORE_UNANSWERED = 1 << 20
     SCORE_PER_CARD = 64
     HISTORY_WEIGHT = 1
     HISTORY_SHIFT = 0
@@ -299,7 +297,6 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     cdef Py_ssize_t n, i, j, pick
     cdef int32_t score, swap_score
     cdef bint landlord_moves = s.to_move == s.landlord
-    cdef bint partner_holds, unanswered
     cdef uint64_t hand = s.hands[s.to_move], hash = 0, start = p.nodes
     cdef solver_entry entry
     cdef solver_entry* found
@@ -322,15 +319,12 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     result = not landlord_moves         # the answer when no move turns it
     if p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
         opponents_init(&opp, s)
-        partner_holds = (s.last_move.length != 0
-                         and (s.last_mover == s.landlord) == landlord_moves)
         for i in range(n):
             if moves[i].length == 0:
-                scores[i] = SCORE_PARTNER_PASS if partner_holds else 0
+                scores[i] = 0           # last: passing first was measured, and costs nodes
                 continue
-            unanswered = not answered(p, &opp, &moves[i], scratch)
-            if (unanswered and p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
-                    and moves[i].cards != hand
+            if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
+                    and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
                     and finishes(p, &opp, hand - moves[i].cards, FINISH_DEPTH, p.finish)):
                 # this move, then the rest of the hand: nobody can stop it
                 result = landlord_moves
@@ -343,8 +337,6 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
             score += HISTORY_WEIGHT * (p.history[moves[i].kind][moves[i].main] >> HISTORY_SHIFT)
             if moves[i].cards == hand:
                 score += SCORE_OUT
-            if unanswered:
-                score += SCORE_UNANSWERED
             scores[i] = score
     for i in range(n):
         if p.techniques & TECH_ORDERING:
