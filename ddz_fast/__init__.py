@@ -14,6 +14,7 @@ from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_mov
 from ._perft import perft
 from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
+from ._solver import Solver, solve
 from ._tables import Tables
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
@@ -28,6 +29,7 @@ from .position import Position, game_with_hands
 from .result import Result
 from .series import Series
 from .simulation import Simulation
+from .solver import Solution
 
 __version__ = "0.1.0"
 
@@ -61,6 +63,8 @@ __all__ = [
     "Series",
     "Tables",
     "Simulation",
+    "Solution",
+    "Solver",
     "add_rule_options",
     "beats",
     "build_info",
@@ -76,4 +80,5 @@ __all__ = [
     "sample_deals",
     "score",
     "simulate",
+    "solve",
 ]

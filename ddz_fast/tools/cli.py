@@ -11,7 +11,10 @@ from typing import TextIO
 
 from tqdm import tqdm
 
-from ddz_fast import Game, add_rule_options, legal_moves, perft, rules_from_args, simulate
+from ddz_fast import (
+    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
+    rules_from_args, simulate,
+)
 
 from . import bench
 from .bench import plural
@@ -33,6 +36,17 @@ def int_in(low: int, high: int | None = None, bounds: str | None = None) -> Call
             raise argparse.ArgumentTypeError(f"must be an integer {bounds}, not {text!r}")
         return value
     return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds > 0, not {text!r}")
+    return value
 
 
 POSITIVE = int_in(1)
@@ -101,12 +115,67 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
           f"seed {args.seed}", file=out)
 
 
+# --- solve ---------------------------------------------------------------------------------
+
+FULL_DECK = (4,) * 13 + (1, 1)     # cards of each rank in the deck
+
+
+def solve_game(hands: list[str], to_move: int, last: str | None, bid: int, rules: Rules) -> Game:
+    """The position of `ddz-fast solve`: seat 0 the landlord, `last` (if any) the move to
+    beat, played by the seat before `to_move`; the cards in no hand are out of play."""
+    n = len(hands)
+    played = [""] * n
+    plays = [0] * n
+    trick = None
+    bombs = 0
+    if last is not None:
+        move = Move.parse(last, rules=rules)
+        seat = (to_move - 1) % n
+        played[seat], plays[seat] = move.cards, 1
+        trick = (move, seat)
+        bombs = int(move.kind in (Kind.BOMB, Kind.ROCKET))
+    held = [sum(counts) for counts in zip(*(Hand(h).counts for h in hands + played))]
+    if any(h > f for h, f in zip(held, FULL_DECK)):
+        raise ValueError("hands: more cards of a rank than the deck holds "
+                         f"({' '.join(hands)}{' and --last ' + last if last else ''})")
+    out = "".join(symbol * (f - h) for symbol, f, h in zip(RANK_SYMBOLS, FULL_DECK, held))
+    return Game.from_position(phase="play", hands=tuple(hands), to_move=to_move, landlord=0,
+                              bid=bid, played=tuple(played), plays=tuple(plays), bombs=bombs,
+                              trick=trick, out=out, rules=rules)
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
+    hands = [args.landlord, args.farmer] + ([args.farmer2] if args.farmer2 is not None else [])
+    if args.to_move >= len(hands):
+        raise ValueError(f"--to-move must be a seat 0..{len(hands) - 1}, not {args.to_move}")
+    game = solve_game(hands, args.to_move, args.last, args.bid, rules_from_args(args))
+    solver = Solver(args.table_mb)
+    solution = solver.solve(game, objective=args.objective, max_nodes=args.max_nodes,
+                            time_limit=args.time_limit)
+    print(game.position(), file=out)
+    print(solution, file=out)
+    if not solution.complete:
+        return
+    # One principal line: the side to move plays its first best move (a losing side, whose
+    # every move loses, its first legal one); each step is a new solve on the warm table.
+    line = []
+    step = solution
+    while game.phase == "play" and step.complete:
+        move = step.moves[0] if step.moves else game.legal_moves()[0]
+        line.append(f"{game.to_move}:{'pass' if move == PASS else move}")
+        game.play(move)
+        if game.phase == "play":
+            step = solver.solve(game, objective=args.objective)
+    print("line: " + " ".join(line), file=out)
+
+
 # --- bench ---------------------------------------------------------------------------------
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
     bench.report(out, deals=args.deals, games=args.games, simulate_games=args.simulate,
                  perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
-                 seed=args.seed, peers=not args.no_peers)
+                 seed=args.seed, peers=not args.no_peers, solver=not args.no_solver,
+                 solve_deals=args.solve_deals)
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -156,6 +225,27 @@ def parser() -> argparse.ArgumentParser:
                    help="game i depends only on the seed and i, 0..2**64-1 (default: %(default)s)")
     add_rule_options(p)
 
+    p = command("solve", "solve an open-hand position exactly", cmd_solve)
+    p.add_argument("landlord", help="the landlord's cards (seat 0), e.g. 2QQTT775533")
+    p.add_argument("farmer", help="the farmer's cards (seat 1)")
+    p.add_argument("farmer2", nargs="?", help="the second farmer's cards (seat 2), if any")
+    p.add_argument("--to-move", type=int_in(0, 2), default=0,
+                   help="the seat to move, 0..2; 0 is the landlord (default: %(default)s)")
+    p.add_argument("--last", metavar="MOVE",
+                   help="the move to beat, played by the seat before the one to move "
+                        "(default: the seat to move leads)")
+    p.add_argument("--objective", choices=("win", "score"), default="win",
+                   help="who wins, or the landlord's best score (default: %(default)s)")
+    p.add_argument("--bid", type=int_in(1, 3), default=1,
+                   help="the landlord's winning bid, for the score (default: %(default)s)")
+    p.add_argument("--max-nodes", type=POSITIVE, default=None,
+                   help="stop after this many nodes (default: no limit)")
+    p.add_argument("--time-limit", type=positive_seconds, default=None,
+                   help="stop after this many seconds (default: no limit)")
+    p.add_argument("--table-mb", type=int_in(1, 65536), default=64,
+                   help="transposition table size in MB (default: %(default)s)")
+    add_rule_options(p, stages=["play"])
+
     p = command("bench", "the benchmark suite (about a minute)", cmd_bench)
     p.add_argument("--deals", type=POSITIVE, default=20_000,
                    help="positions for move generation (default: %(default)s)")
@@ -172,6 +262,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=SEED, default=0,
                    help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    p.add_argument("--no-solver", action="store_true", help="skip the solver's section")
+    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=10,
+                   help="full open-hand deals for the solver, up to 10 s each "
+                        "(default: %(default)s)")
     return top
 
 

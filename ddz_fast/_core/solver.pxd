@@ -1,0 +1,93 @@
+# The open-hand solver: a null-window AND/OR search over the native state.
+#
+# One question per search: "is the landlord's value of this position >= t?" (search_ge). The
+# landlord's value is +1 (he wins) or -1 (the farmers win) for the win objective, his final
+# score under the rules' scoring for the score objective. The landlord's nodes are OR nodes
+# (one move that reaches t proves it), the farmers' AND nodes (one move that stays below t
+# refutes it). Exact values come from a series of such questions (the caller's bisection).
+#
+# Techniques, each one a bit of solver_search.techniques so the bench can turn it off:
+# - TECH_TABLE: a transposition table of proven bounds (lo <= value <= hi). An entry holds the
+#   whole position it is about (hands, trick, seat to move, landlord, and for the score objective
+#   the bid, bombs and spring state) and is used only when all of it matches: a hash collision
+#   costs a lookup, never a wrong answer. Entries are facts, so they stay valid across searches,
+#   thresholds and games (for the same rules).
+# - TECH_ORDERING: moves that empty the hand first, then by cards played (long combinations
+#   first), lower main ranks first, bombs last, a pass last; ties go to the kind and main rank
+#   that refuted most often so far (a history table). The best move is picked lazily (most
+#   nodes stop early). Measured and dropped, as they cost nodes on the bench's positions: the
+#   moves no opponent can answer first (2 to 4 times the nodes) or last, a pass first when the
+#   partner holds the trick (1.1 to 1.7 times).
+# - TECH_CUTOFFS (win objective): the side to move wins at once when it holds a move that no
+#   opponent can answer after which the rest of its hand is one combination, or one more
+#   unanswerable lead and then one combination (it keeps the lead throughout: the opponents
+#   must pass, the partner may). Going out in one move needs no special case: that move is
+#   ordered first and is terminal.
+# - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
+#   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
+#   comparisons are the same in both, so such positions share one entry.
+
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+
+from .state cimport ddz_state
+from .typedefs cimport N_KINDS, N_RANKS, ddz_move, ddz_rules
+
+cdef enum:
+    TECH_TABLE = 1
+    TECH_ORDERING = 2
+    TECH_CUTOFFS = 4
+    TECH_COMPRESSION = 8
+    TECH_ALL = 15
+    OBJECTIVE_WIN = 0
+    OBJECTIVE_SCORE = 1
+    # search_ge's answers besides 0 (below t) and 1 (reaches t)
+    SEARCH_ABORTED = -1       # max_nodes or the deadline reached: nothing is known
+    SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
+    FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
+
+# One table slot: 48 bytes. status 0 marks an empty slot (a used one has ENTRY_USED).
+ctypedef struct solver_entry:
+    uint64_t hands[3]
+    uint32_t status           # trick, seats, objective, score state: see entry_of
+    uint32_t work             # log2 of the nodes its search took: deeper results stay longer
+    int64_t lo                # the proven bounds of the landlord's value
+    int64_t hi
+
+# Two-slot buckets: slot 0 keeps the result that took more work, slot 1 the most recent.
+ctypedef struct solver_table:
+    solver_entry* entries
+    uint64_t bucket_mask      # number of buckets - 1 (a power of 2)
+
+ctypedef struct solver_search:
+    ddz_rules rules
+    solver_table* table
+    ddz_move* moves           # MAX_MOVES + 1 moves per ply, `plies` + 1 plies (the last: scratch)
+    int32_t* scores           # the moves' ordering scores, laid out as `moves`
+    ddz_move* finish          # FINISH_ROOM moves for the cut-off test
+    int plies
+    int objective
+    uint32_t techniques
+    uint64_t nodes            # counted over every search_ge call on this struct
+    uint64_t max_nodes        # 0: no limit
+    double deadline           # monotonic seconds; 0: none
+    uint32_t until_check      # nodes before the next look at the clock and at signals
+    uint32_t history[N_KINDS][N_RANKS]   # cut-offs per kind and main rank (ordering); zero it
+
+# Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
+# bucket); 0, or -1 if out of memory (the table stays empty).
+cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil
+cdef void table_clear(solver_table* t) noexcept nogil
+cdef void table_free(solver_table* t) noexcept nogil
+
+# Plies a search from `s` can reach (every play removes a card; passes between).
+cdef int plies_needed(const ddz_state* s) noexcept nogil
+
+# The landlord's value of a finished game (phase over) under the objective.
+cdef int64_t terminal_value(const solver_search* p, const ddz_state* s) noexcept nogil
+
+# 1 if the landlord's value of the play-phase position s is >= t, 0 if not, else SEARCH_ABORTED
+# or SEARCH_ERROR. Uses p.moves from ply `ply` on; s is not changed.
+cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noexcept nogil
+
+# The monotonic clock in seconds.
+cdef double monotonic() noexcept nogil

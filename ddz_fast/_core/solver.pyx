@@ -1,0 +1,369 @@
+# The open-hand solver's search (see solver.pxd for the techniques).
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from .bits cimport card_count, hand_init, pop_lsb
+from .combos cimport classify
+from .movegen cimport gen_kind, gen_leads
+from .state cimport (
+    NO_SEAT, PHASE_OVER, state_full_key, state_legal_moves, state_play, state_scores,
+)
+from .typedefs cimport (
+    JOKERS, KIND_BOMB, KIND_ROCKET, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move,
+)
+
+cdef extern from "Python.h":
+    int check_signals "PyErr_CheckSignals" () noexcept     # -1 with the exception set
+
+cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
+
+cdef enum:
+    CHECK_INTERVAL = 1 << 12
+    FINISH_DEPTH = 1              # leads no one can answer before the last combination      # nodes between looks at the clock and at signals
+    MAX_LENGTH = 12
+    UNKNOWN = -2                  # an opponents' best main not computed yet
+    NONE = -1                     # ... they have no move of that kind and length
+    # ordering scores
+    SCORE_OUT = 1 << 24
+    SCORE_PER_CARD = 64
+    HISTORY_WEIGHT = 1
+    HISTORY_SHIFT = 0
+    HISTORY_CAP = 60
+
+# Bit 0 of the nibbles of ranks 2, B, R: kept in place by rank compression.
+cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
+
+
+cdef double monotonic() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil:
+    cdef uint64_t buckets = 1
+    cdef uint64_t room = (<uint64_t>megabytes << 20) // (2 * sizeof(solver_entry))
+    while buckets * 2 <= room:
+        buckets *= 2
+    t.entries = <solver_entry*>calloc(2 * buckets, sizeof(solver_entry))
+    if t.entries == NULL:
+        t.bucket_mask = 0
+        return -1
+    t.bucket_mask = buckets - 1
+    return 0
+
+
+cdef void table_clear(solver_table* t) noexcept nogil:
+    if t.entries != NULL:
+        memset(t.entries, 0, 2 * (t.bucket_mask + 1) * sizeof(solver_entry))
+
+
+cdef void table_free(solver_table* t) noexcept nogil:
+    free(t.entries)
+    t.entries = NULL
+    t.bucket_mask = 0
+
+
+cdef int plies_needed(const ddz_state* s) noexcept nogil:
+    # each play takes at least one card and is followed by at most two passes; one more
+    # pass may open the search
+    return 3 * card_count(s.hands[0] + s.hands[1] + s.hands[2]) + 2
+
+
+cdef int64_t terminal_value(const solver_search* p, const ddz_state* s) noexcept nogil:
+    cdef int64_t scores[3]
+    cdef bint spring, anti_spring
+    if p.objective == OBJECTIVE_WIN:
+        return 1 if s.winner == s.landlord else -1
+    state_scores(s, &p.rules, scores, &spring, &anti_spring)
+    return scores[s.landlord]
+
+
+# --- the table -----------------------------------------------------------------------------
+
+cdef inline uint64_t fmix64(uint64_t x) noexcept nogil:
+    """MurmurHash3's finaliser: every input bit moves every output bit."""
+    x ^= x >> 33
+    x *= <uint64_t>0xFF51AFD7ED558CCDULL
+    x ^= x >> 33
+    x *= <uint64_t>0xC4CEB93FE53A87ECULL
+    return x ^ (x >> 33)
+
+
+cdef inline uint64_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
+    """The hands with every run of two or more ranks within 3..A that nobody holds shrunk to
+    one empty rank (ranks 2, B, R stay where they are); returns the map as 4 bits per rank of
+    3..A (the image of each rank), for the move to beat."""
+    cdef ddz_hand held
+    cdef uint64_t image = 0
+    cdef uint32_t missing
+    cdef int r, slot = 0, seat
+    cdef bint in_gap = False
+    hand_init(&held, s.hands[0] + s.hands[1] + s.hands[2])
+    missing = ~held.m1 & 0xFFF
+    if (missing & (missing >> 1)) == 0:      # no run of two: nothing moves
+        out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
+        return <uint64_t>0xBA9876543210ULL
+    for r in range(12):
+        if (missing >> r) & 1 and in_gap:
+            image |= <uint64_t>(slot - 1) << (4 * r)
+            continue
+        in_gap = (missing >> r) & 1
+        image |= <uint64_t>slot << (4 * r)
+        slot += 1
+    for seat in range(3):
+        out[seat] = s.hands[seat] & HIGH_NIBBLES
+        for r in range(12):
+            out[seat] |= ((s.hands[seat] >> (4 * r)) & 0xF) << (4 * ((image >> (4 * r)) & 0xF))
+    return image
+
+
+cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
+                              solver_entry* e) noexcept nogil:
+    """Fill e's position (hands, status) for s; returns the hash that picks its bucket."""
+    cdef uint64_t image = <uint64_t>0xBA9876543210ULL
+    cdef uint32_t status, main
+    cdef int farmers_played, landlord_plays
+    if p.techniques & TECH_COMPRESSION:
+        image = compress_hands(s, e.hands)
+    else:
+        e.hands[0], e.hands[1], e.hands[2] = s.hands[0], s.hands[1], s.hands[2]
+    status = ENTRY_USED | s.to_move | s.passes << 2 | s.landlord << 4 | p.objective << 6
+    if s.last_move.length:
+        main = s.last_move.main
+        if main < 12:
+            main = (image >> (4 * main)) & 0xF
+        status |= 1 << 7 | s.last_move.kind << 8 | s.last_move.length << 12 | main << 16
+    if p.objective == OBJECTIVE_SCORE:
+        farmers_played = s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord]
+        # the landlord's plays as 0, 1 or more: anti-spring needs exactly one
+        landlord_plays = s.plays[s.landlord] if s.plays[s.landlord] < 2 else 2
+        status |= (<uint32_t>s.bombs << 20 | <uint32_t>farmers_played << 26
+                   | <uint32_t>landlord_plays << 27 | <uint32_t>s.bid << 29)
+    e.status = status
+    if p.techniques & TECH_COMPRESSION:
+        return fmix64(e.hands[0] + fmix64(e.hands[1] + fmix64(e.hands[2] + status)))
+    return state_full_key(s) if p.objective == OBJECTIVE_SCORE else s.key
+
+
+cdef inline bint same_position(const solver_entry* a, const solver_entry* b) noexcept nogil:
+    return (a.status == b.status and a.hands[0] == b.hands[0] and a.hands[1] == b.hands[1]
+            and a.hands[2] == b.hands[2])
+
+
+cdef inline solver_entry* table_find(solver_table* t, const solver_entry* e,
+                                     uint64_t hash) noexcept nogil:
+    cdef solver_entry* bucket = t.entries + 2 * (hash & t.bucket_mask)
+    if same_position(&bucket[0], e):
+        return &bucket[0]
+    if same_position(&bucket[1], e):
+        return &bucket[1]
+    return NULL
+
+
+cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bint reached,
+                             int64_t threshold, uint64_t work) noexcept nogil:
+    """Record that the value of e's position is >= threshold (reached) or below it."""
+    cdef solver_entry* bucket = t.entries + 2 * (hash & t.bucket_mask)
+    cdef solver_entry* slot = table_find(t, e, hash)
+    if slot == NULL:
+        e.lo = INT64_MIN_VALUE
+        e.hi = INT64_MAX_VALUE
+        e.work = 0
+        if work >= bucket[0].work:
+            bucket[1] = bucket[0]
+            slot = &bucket[0]
+        else:
+            slot = &bucket[1]
+        slot[0] = e[0]
+    if reached:
+        if threshold > slot.lo:
+            slot.lo = threshold
+    elif threshold - 1 < slot.hi:
+        slot.hi = threshold - 1
+    work += slot.work
+    slot.work = <uint32_t>(work if work < 0xFFFFFFFFu else 0xFFFFFFFFu)
+
+
+cdef extern from *:
+    """
+    #define DDZ_INT64_MIN_VALUE INT64_MIN
+    #define DDZ_INT64_MAX_VALUE INT64_MAX
+    """
+    const int64_t INT64_MIN_VALUE "DDZ_INT64_MIN_VALUE"
+    const int64_t INT64_MAX_VALUE "DDZ_INT64_MAX_VALUE"
+
+
+# --- what the opponents can answer ---------------------------------------------------------
+
+ctypedef struct opponents:
+    ddz_hand hands[2]
+    int n
+    uint32_t quads            # ranks of which an opponent holds four
+    bint rocket               # an opponent holds both jokers
+    int8_t best[N_KINDS][MAX_LENGTH + 1]   # their highest main per kind and length (lazy)
+
+
+cdef inline void opponents_init(opponents* o, const ddz_state* s) noexcept nogil:
+    cdef int seat
+    cdef bint landlord_moves = s.to_move == s.landlord
+    o.n = 0
+    o.quads = 0
+    o.rocket = False
+    for seat in range(3):
+        if s.hands[seat] and (seat == s.landlord) != landlord_moves:
+            hand_init(&o.hands[o.n], s.hands[seat])
+            o.quads |= o.hands[o.n].m4
+            o.rocket |= (s.hands[seat] & JOKERS) == JOKERS
+            o.n += 1
+    memset(o.best, UNKNOWN, sizeof(o.best))
+
+
+cdef inline bint answered(const solver_search* p, opponents* o, const ddz_move* m,
+                          ddz_move* scratch) noexcept nogil:
+    """Some opponent of the side to move can beat m (a play, not a pass)."""
+    cdef int i, best, main
+    cdef ddz_move* end
+    if m.kind == KIND_ROCKET:
+        return False
+    if o.rocket:
+        return True
+    if m.kind == KIND_BOMB:
+        return (o.quads >> (m.main + 1)) != 0
+    if o.quads:
+        return True
+    best = o.best[m.kind][m.length]
+    if best == UNKNOWN:
+        best = NONE
+        for i in range(o.n):
+            end = gen_kind(m.kind, &o.hands[i], &p.rules, m.length, 0, scratch)
+            if end != scratch:       # in main order: the last one is the highest
+                main = end[-1].main
+                if main > best:
+                    best = main
+        o.best[m.kind][m.length] = best
+    return best > m.main
+
+
+cdef bint finishes(const solver_search* p, opponents* o, uint64_t hand, int depth,
+                   ddz_move* buf) noexcept nogil:
+    """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
+    it is one combination, or after at most `depth` leads that no opponent can answer it is.
+    buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
+    cdef ddz_move readings[MAX_READINGS]
+    cdef ddz_hand h
+    cdef ddz_move* end
+    cdef ddz_move* m
+    if classify(hand, &p.rules, readings) > 0:
+        return True
+    if depth == 0:
+        return False
+    hand_init(&h, hand)
+    end = gen_leads(&h, &p.rules, buf)
+    m = buf
+    while m < end:
+        if (not answered(p, o, m, end)
+                and finishes(p, o, hand - m.cards, depth - 1, buf + 2 * (MAX_MOVES + 1))):
+            return True
+        m += 1
+    return False
+
+
+# --- the search ----------------------------------------------------------------------------
+
+cdef inline int limits_reached(solver_search* p) noexcept nogil:
+    """SEARCH_ABORTED or SEARCH_ERROR when the search must stop, else 0."""
+    if p.max_nodes and p.nodes > p.max_nodes:
+        return SEARCH_ABORTED
+    p.until_check -= 1
+    if p.until_check == 0:
+        p.until_check = CHECK_INTERVAL
+        if p.deadline and monotonic() > p.deadline:
+            return SEARCH_ABORTED
+        with gil:
+            if check_signals() < 0:
+                return SEARCH_ERROR
+    return 0
+
+
+cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noexcept nogil:
+    cdef ddz_move* moves = p.moves + <Py_ssize_t>ply * (MAX_MOVES + 1)
+    cdef int32_t* scores = p.scores + <Py_ssize_t>ply * (MAX_MOVES + 1)
+    cdef ddz_move* scratch = moves + MAX_MOVES + 1
+    cdef ddz_move swap_move
+    cdef Py_ssize_t n, i, j, pick
+    cdef int32_t score, swap_score
+    cdef bint landlord_moves = s.to_move == s.landlord
+    cdef uint64_t hand = s.hands[s.to_move], hash = 0, start = p.nodes
+    cdef solver_entry entry
+    cdef solver_entry* found
+    cdef opponents opp
+    cdef ddz_state child
+    cdef int result, r
+    p.nodes += 1
+    r = limits_reached(p)
+    if r:
+        return r
+    if p.techniques & TECH_TABLE:
+        hash = entry_of(p, s, &entry)
+        found = table_find(p.table, &entry, hash)
+        if found != NULL:
+            if found.lo >= t:
+                return 1
+            if found.hi < t:
+                return 0
+    n = state_legal_moves(s, &p.rules, moves) - moves
+    result = not landlord_moves         # the answer when no move turns it
+    if p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
+        opponents_init(&opp, s)
+        for i in range(n):
+            if moves[i].length == 0:
+                scores[i] = 0           # last: passing first was measured, and costs nodes
+                continue
+            if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
+                    and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
+                    and finishes(p, &opp, hand - moves[i].cards, FINISH_DEPTH, p.finish)):
+                # this move, then the rest of the hand: nobody can stop it
+                result = landlord_moves
+                n = 0
+                break
+            if moves[i].kind >= KIND_BOMB:
+                score = 16 - moves[i].main
+            else:
+                score = SCORE_PER_CARD * card_count(moves[i].cards) + 16 - moves[i].main
+            score += HISTORY_WEIGHT * (p.history[moves[i].kind][moves[i].main] >> HISTORY_SHIFT)
+            if moves[i].cards == hand:
+                score += SCORE_OUT
+            scores[i] = score
+    for i in range(n):
+        if p.techniques & TECH_ORDERING:
+            pick = i
+            for j in range(i + 1, n):
+                if scores[j] > scores[pick]:
+                    pick = j
+            if pick != i:
+                swap_move = moves[i]
+                moves[i] = moves[pick]
+                moves[pick] = swap_move
+                swap_score = scores[i]
+                scores[i] = scores[pick]
+                scores[pick] = swap_score
+        child = s[0]
+        state_play(&child, &moves[i])
+        if child.phase == PHASE_OVER:
+            r = terminal_value(p, &child) >= t
+        else:
+            r = search_ge(p, &child, t, ply + 1)
+            if r < 0:
+                return r
+        if r == landlord_moves:
+            result = r
+            if moves[i].length and p.history[moves[i].kind][moves[i].main] < HISTORY_CAP:
+                p.history[moves[i].kind][moves[i].main] += 1
+            break
+    if p.techniques & TECH_TABLE:
+        table_store(p.table, &entry, hash, result, t, p.nodes - start)
+    return result

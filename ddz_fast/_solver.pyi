@@ -1,0 +1,23 @@
+from collections.abc import Iterable
+
+from typing_extensions import disjoint_base
+
+from ._game import Game
+from .solver import OBJECTIVES as OBJECTIVES, Solution as Solution
+
+TECHNIQUES: dict[str, int]
+MAX_TABLE_MB: int
+
+@disjoint_base
+class Solver:
+    def __init__(self, table_mb: int = 64, *, techniques: Iterable[str] | None = None) -> None: ...
+    @property
+    def table_mb(self) -> int: ...
+    @property
+    def techniques(self) -> frozenset[str]: ...
+    def clear(self) -> None: ...
+    def solve(self, game: Game, *, objective: str = "win", max_nodes: int | None = None,
+              time_limit: float | None = None) -> Solution: ...
+
+def solve(game: Game, *, objective: str = "win", max_nodes: int | None = None,
+          time_limit: float | None = None, table_mb: int = 64) -> Solution: ...

@@ -1,0 +1,262 @@
+# The open-hand solver at the Python boundary: Solver (owns a transposition table) and solve.
+
+import math
+import threading
+import time
+
+from libc.stdint cimport int64_t, int8_t, int32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp, memset
+
+from ._core.bits cimport hand_init, popcount32
+from ._core.solver cimport (
+    FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
+    TECH_CUTOFFS, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, solver_search,
+    solver_table, table_clear, table_free, table_init, terminal_value,
+)
+from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
+from ._core.typedefs cimport JOKERS, MAX_MOVES, ddz_hand, ddz_move, ddz_rules
+from ._game cimport Game
+from ._moves cimport move_from_c
+
+from .checks import check_choice, check_int
+from .errors import IllegalActionError
+from .solver import OBJECTIVES, Solution
+
+# The techniques a Solver may use (solver.pxd documents each); all of them by default.
+TECHNIQUES = {
+    "table": TECH_TABLE,
+    "ordering": TECH_ORDERING,
+    "cutoffs": TECH_CUTOFFS,
+    "compression": TECH_COMPRESSION,
+}
+MAX_TABLE_MB = 1 << 16
+
+
+cdef int raise_pending() except -1:
+    """Propagate the exception a search left set (Ctrl-C)."""
+    return -1
+
+
+cdef int64_t score_bound(const ddz_state* s) noexcept nogil:
+    """A bound on the landlord's |score| under any scoring: 2 farmers x bid 3 x 2 for every
+    bomb and rocket that may still be played, x2 for a spring."""
+    cdef ddz_hand all_cards
+    cdef int bombs
+    hand_init(&all_cards, s.hands[0] + s.hands[1] + s.hands[2])
+    bombs = s.bombs + popcount32(all_cards.m4) + ((all_cards.cards & JOKERS) == JOKERS)
+    return (<int64_t>6 << min(bombs + 1, 56))
+
+
+cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves, Py_ssize_t n,
+                    int8_t* best, int64_t* value) noexcept nogil:
+    """The landlord's value of s and, in best[i], whether moves[i] reaches it (for the win
+    objective: wins for the side to move). 0, or SEARCH_ABORTED/SEARCH_ERROR.
+
+    Score: the value by bisection on search_ge, then one question per move. Win: one question
+    per move (the landlord's value >= 1), the value follows from the answers."""
+    cdef bint landlord_moves = s.to_move == s.landlord
+    cdef int64_t lo = -1, hi = 1, mid
+    cdef Py_ssize_t i
+    cdef int r
+    cdef int64_t threshold
+    cdef ddz_state child
+    if p.objective == OBJECTIVE_SCORE:
+        hi = score_bound(s)
+        lo = -hi
+        while lo < hi:            # the value lies in lo..hi
+            mid = lo + (hi - lo + 1) // 2
+            r = search_ge(p, s, mid, 0)
+            if r < 0:
+                return r
+            if r:
+                lo = mid
+            else:
+                hi = mid - 1
+    else:
+        lo = 1
+        value[0] = -1 if landlord_moves else 1
+    # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1
+    for i in range(n):
+        child = s[0]
+        state_play(&child, &moves[i])
+        threshold = lo if landlord_moves or p.objective == OBJECTIVE_WIN else lo + 1
+        if child.phase == PHASE_OVER:
+            r = terminal_value(p, &child) >= threshold
+        else:
+            r = search_ge(p, &child, threshold, 1)
+            if r < 0:
+                return r
+        best[i] = r == landlord_moves
+        if p.objective == OBJECTIVE_WIN and best[i]:
+            value[0] = 1 if landlord_moves else -1
+    if p.objective == OBJECTIVE_SCORE:
+        value[0] = lo
+    return 0
+
+
+cdef class Solver:
+    """An exact open-hand solver that keeps its transposition table between calls.
+
+    ``Solver(table_mb=64, *, techniques=None)``: the table takes at most ``table_mb`` megabytes
+    (1..65536; allocated at once, freed with the solver). Its entries are proven facts about
+    positions, each stored with the whole position, so they serve every later call: on the
+    same game (the same position again, or the positions after a few moves) and on any other
+    game under the same rules (a solve under other rules empties the table first).
+    ``techniques``: the names of ``TECHNIQUES`` to use (all by default; fewer only to measure
+    what each one saves).
+
+    One solve runs at a time per solver: a call from another thread waits for the running one.
+    The search runs without the GIL on a copy of the game's position taken under the GIL.
+    """
+
+    cdef solver_table table
+    cdef ddz_rules table_rules        # the rules of the table's entries
+    cdef bint has_rules
+    cdef Py_ssize_t megabytes
+    cdef unsigned tech_bits
+    cdef object lock
+
+    def __cinit__(self):
+        self.table.entries = NULL
+        self.table.bucket_mask = 0
+
+    def __init__(self, table_mb=64, *, techniques=None):
+        cdef Py_ssize_t megabytes = check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
+        cdef unsigned chosen = TECH_ALL
+        if techniques is not None:
+            if isinstance(techniques, str):
+                raise TypeError(f"techniques must be a collection of names, not a str ({techniques!r})")
+            chosen = 0
+            for name in techniques:
+                if name not in TECHNIQUES:
+                    raise ValueError(f"techniques: unknown technique {name!r}; "
+                                     f"known: {', '.join(TECHNIQUES)}")
+                chosen |= TECHNIQUES[name]
+        if self.lock is not None:
+            raise TypeError("Solver.__init__ may be called once")
+        if table_init(&self.table, megabytes) < 0:
+            raise MemoryError(f"Solver: no room for a table of {megabytes} MB")
+        self.megabytes = megabytes
+        self.tech_bits = chosen
+        self.has_rules = False
+        self.lock = threading.Lock()
+
+    def __dealloc__(self):
+        table_free(&self.table)
+
+    @property
+    def table_mb(self):
+        """The table's size limit in megabytes."""
+        return self.megabytes
+
+    @property
+    def techniques(self):
+        """The names of the techniques this solver uses."""
+        return frozenset(name for name, bit in TECHNIQUES.items() if self.tech_bits & bit)
+
+    def __repr__(self):
+        if self.tech_bits == TECH_ALL:
+            return f"Solver(table_mb={self.megabytes})"
+        return f"Solver(table_mb={self.megabytes}, techniques={sorted(self.techniques)!r})"
+
+    def clear(self):
+        """Empty the table."""
+        self.check_ready()
+        with self.lock:
+            table_clear(&self.table)
+
+    cdef int check_ready(self) except -1:
+        if self.lock is None:
+            raise ValueError("this Solver was made without __init__")
+        return 0
+
+    def solve(self, Game game not None, *, objective="win", max_nodes=None, time_limit=None):
+        """Solve the game's position (play phase: any seat to move, any trick) on open hands.
+
+        ``objective="win"``: which side wins with perfect play and the side to move's winning
+        moves; ``"score"``: the landlord's best guaranteed final score under the game's rules
+        (null-window searches on score thresholds) and the moves that reach it.
+        ``max_nodes`` (>= 1) and ``time_limit`` (seconds, > 0) stop the search: the Solution
+        then has ``complete=False`` and no verdict. Raises ``IllegalActionError`` for a game in
+        the auction or over. The game is never changed.
+        """
+        self.check_ready()
+        objective = check_choice(objective, "objective", OBJECTIVES)
+        cdef uint64_t node_limit = (0 if max_nodes is None
+                                    else check_int(max_nodes, "max_nodes", 1, 2 ** 63))
+        cdef double seconds_limit = 0
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+                raise TypeError(f"time_limit must be a number of seconds, not "
+                                f"{type(time_limit).__name__} ({time_limit!r})")
+            if not (0 < time_limit < math.inf):
+                raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+            seconds_limit = time_limit
+        game.check_ready()
+        if game.g.s.phase != PHASE_PLAY:
+            where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
+            raise IllegalActionError(f"solve takes play-phase positions; the game is {where}")
+        # Copied under the GIL, so no other thread's action is half done in it.
+        cdef ddz_state s = game.g.s
+        cdef solver_search p
+        p.rules = game.g.rules
+        p.table = &self.table
+        p.objective = OBJECTIVE_SCORE if objective == "score" else OBJECTIVE_WIN
+        p.techniques = self.tech_bits
+        p.nodes = 0
+        p.max_nodes = node_limit
+        p.until_check = 1
+        memset(p.history, 0, sizeof(p.history))
+        p.plies = plies_needed(&s)
+        p.moves = NULL
+        p.scores = NULL
+        p.finish = NULL
+        cdef ddz_move root[MAX_MOVES + 1]
+        cdef int8_t best[MAX_MOVES + 1]
+        cdef Py_ssize_t n = state_legal_moves(&s, &p.rules, root) - root, i
+        cdef Py_ssize_t room = <Py_ssize_t>(p.plies + 1) * (MAX_MOVES + 1)
+        cdef int64_t value = 0
+        cdef int status = 0
+        with self.lock:
+            try:
+                p.moves = <ddz_move*>malloc(room * sizeof(ddz_move))
+                p.scores = <int32_t*>malloc(room * sizeof(int32_t))
+                p.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
+                if p.moves == NULL or p.scores == NULL or p.finish == NULL:
+                    raise MemoryError("solve: the move stack")
+                if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
+                    table_clear(&self.table)
+                    self.table_rules = p.rules
+                    self.has_rules = True
+                start = time.perf_counter()
+                p.deadline = monotonic() + seconds_limit if seconds_limit else 0
+                with nogil:
+                    status = solve_root(&p, &s, root, n, best, &value)
+                seconds = time.perf_counter() - start
+                if status == SEARCH_ERROR:
+                    raise_pending()
+            finally:
+                free(p.moves)
+                free(p.scores)
+                free(p.finish)
+        if status == SEARCH_ABORTED:
+            return Solution(objective, None, (), None, p.nodes, seconds, False)
+        moves = tuple(move_from_c(&root[i]) for i in range(n) if best[i])
+        return Solution(objective, "landlord" if value > 0 else "farmers", moves,
+                        value if p.objective == OBJECTIVE_SCORE else None, p.nodes, seconds, True)
+
+
+_per_thread = threading.local()
+
+
+def solve(Game game not None, *, objective="win", max_nodes=None, time_limit=None, table_mb=64):
+    """``Solver(table_mb).solve(game, ...)`` with one Solver kept per thread: its table serves
+    the thread's later calls (the same game after a few moves, or any game under the same
+    rules) and lives as long as the thread; a different ``table_mb`` replaces it."""
+    check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
+    solver = getattr(_per_thread, "solver", None)
+    if solver is None or solver.table_mb != table_mb:
+        _per_thread.solver = None          # free the old table before the new one is made
+        solver = _per_thread.solver = Solver(table_mb)
+    return solver.solve(game, objective=objective, max_nodes=max_nodes, time_limit=time_limit)

@@ -1,0 +1,303 @@
+"""The open-hand solver against the brute-force minimax of tests/reference_solver.py: the same
+verdict (winner or score) and the same set of optimal first moves, live on small positions
+and from tests/data/solver_table.jsonl (made by the reference) on larger ones."""
+
+import json
+import os
+import random
+import threading
+
+import pytest
+
+import ddz_fast
+import reference_solver
+from ddz_fast import RANK_SYMBOLS, Game, Hand, Move, Rules, Solution, Solver, solve
+from ddz_fast.errors import IllegalActionError
+from solver_positions import as_reference, game_of, position
+
+TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                     "reference_solutions.json")
+with open(TABLE) as f:
+    TABLE_ROWS = json.load(f)
+TECHNIQUES = sorted(ddz_fast._solver.TECHNIQUES)
+FULL_DECK = (4,) * 13 + (1, 1)
+
+
+def small_sizes(seed, seats=3):
+    """Hand sizes whose brute force takes well under a second."""
+    rng = random.Random(seed)
+    if seats == 3:
+        return (rng.randint(1, 4), rng.randint(1, 4), rng.randint(1, 3))
+    return (rng.randint(1, 7), rng.randint(1, 7))
+
+
+def verdict(solution):
+    value = solution.winner if solution.objective == "win" else solution.score
+    return value, frozenset(as_reference(m) for m in solution.moves)
+
+
+def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spring=True):
+    fields, args = position(seed, sizes, rules=rules)
+    game = game_of(fields)
+    before = game.position()
+    got = (solver or Solver(4)).solve(game, objective=objective)
+    want = reference_solver.solve(**args, objective=objective, scoring=scoring, spring=spring)
+    assert got.complete
+    assert verdict(got) == want, (seed, sizes, objective, game.position())
+    assert game.position() == before
+    return got
+
+
+@pytest.mark.parametrize("objective", ["win", "score"])
+def test_two_seats_match_brute_force(objective):
+    solver = Solver(8)
+    for seed in range(120):
+        check(seed, small_sizes(seed, seats=2), objective, solver)
+
+
+def test_doudizhu_resolvers_readme_puzzle():
+    # landlord 2 Q Q 10 10 7 7 5 5 3 against A A 9, to lead: "you have already lost"
+    got = solve(Game.from_hands(["2QQTT77553", "AA9"], landlord=0))
+    assert got.complete and got.winner == "farmers" and got.moves == ()
+    game = Game.from_hands(["2QQTT77553", "A9"], landlord=0)
+    assert {str(m) for m in solve(game).moves} == set("3TQ2") | {"55", "77", "TT", "QQ"}
+
+
+@pytest.mark.parametrize("objective", ["win", "score"])
+def test_three_seats_match_brute_force(objective):
+    solver = Solver(8)                 # one table for all: entries of other games must not leak
+    for seed in range(150):
+        check(seed, small_sizes(seed), objective, solver)
+
+
+def table_game(row):
+    """The Game of a row of tests/data/reference_solutions.json, or None when no Position can
+    say it (more bombs than plays: the brute force does not mind). Each seat with plays has
+    played that many cards (the trick among them), taken from the cards out of play."""
+    rules = Rules.preset(row["rules"]).replace(scoring=row["scoring"], spring=row["spring"])
+    n = len(row["hands"])
+    if row["bombs"] > sum(row["plays"]):
+        return None
+    out = list(FULL_DECK)
+    for hand in row["hands"]:
+        for r, c in enumerate(Hand(hand).counts):
+            out[r] -= int(c)
+    played = [[0] * 15 for _ in range(n)]
+    trick = None
+    if row["trick"] is not None:
+        kind, length, main, cards = row["trick"].split()
+        move = Move(kind, int(length), int(main), cards, rules=rules)
+        trick = (move, row["last_mover"])
+        for r, c in enumerate(move.counts):
+            played[row["last_mover"]][r] += int(c)
+            out[r] -= int(c)
+    for seat in range(n):
+        while sum(played[seat]) < row["plays"][seat]:
+            r = next(r for r in range(15) if out[r])
+            played[seat][r] += 1
+            out[r] -= 1
+    return Game.from_position(
+        phase="play", hands=tuple(row["hands"]), to_move=row["to_move"], landlord=row["landlord"],
+        bid=row["bid"], bombs=row["bombs"], plays=tuple(row["plays"]),
+        played=tuple(str(Hand(p)) for p in played), trick=trick,
+        out="".join(s * c for s, c in zip(RANK_SYMBOLS, out)), rules=rules)
+
+
+def move_text(move):
+    return "pass" if move.length == 0 else f"{move.kind} {move.length} {move.main} {move.cards}"
+
+
+def test_the_reference_table():
+    """Every row of the stored table (two seats up to 12 v 12, three up to 7/6/6; both
+    objectives, every preset and scoring), on one shared table."""
+    solver = Solver(64)
+    skipped = 0
+    for row in TABLE_ROWS:
+        game = table_game(row)
+        if game is None:
+            skipped += 1
+            continue
+        got = solver.solve(game, objective=row["objective"])
+        value = got.winner if row["objective"] == "win" else got.score
+        assert got.complete and value == row["value"], row
+        assert sorted(move_text(m) for m in got.moves) == row["moves"], row
+    assert skipped < len(TABLE_ROWS) // 20
+
+
+def test_the_table_covers_the_sizes_of_the_issue():
+    sizes = {tuple(len(h) for h in row["hands"]) for row in TABLE_ROWS}
+    assert max(sum(s) for s in sizes if len(s) == 3) >= 18 and (12, 12) in sizes
+    assert {row["objective"] for row in TABLE_ROWS} == {"win", "score"}
+
+
+@pytest.mark.parametrize("off", TECHNIQUES)
+@pytest.mark.parametrize("objective", ["win", "score"])
+def test_each_technique_off_gives_the_same_answers(off, objective):
+    solver = Solver(4, techniques=set(TECHNIQUES) - {off})
+    assert off not in solver.techniques
+    for seed in range(40):
+        check(1000 + seed, small_sizes(seed), objective, solver)
+
+
+def test_no_technique_at_all():
+    solver = Solver(1, techniques=())
+    for seed in range(30):
+        check(2000 + seed, small_sizes(seed), "win", solver)
+
+
+@pytest.mark.parametrize("scoring", ["points", "win", "wp", "adp", "logadp"])
+def test_every_scoring(scoring):
+    rules = Rules(scoring=scoring)
+    for seed in range(25):
+        check(3000 + seed, small_sizes(seed), "score", rules=rules, scoring=scoring)
+
+
+def test_without_spring_doubling():
+    for seed in range(25):
+        check(3500 + seed, small_sizes(seed), "score", rules=Rules(spring=False), spring=False)
+
+
+@pytest.mark.parametrize("preset", ["strict"])
+def test_other_rules(preset):
+    rules = Rules.preset(preset)
+    solver = Solver(4)
+    for seed in range(40):
+        for objective in ("win", "score"):
+            check(4000 + seed, small_sizes(seed), objective, solver, rules=rules)
+
+
+def test_a_table_shared_by_rule_sets_is_emptied_between_them():
+    solver = Solver(4)
+    for seed in range(30):
+        rules = Rules.preset("strict") if seed % 2 else None
+        check(5000 + seed, small_sizes(seed), "win", solver, rules=rules)
+
+
+# --- hand-picked positions -----------------------------------------------------------------
+
+def test_going_out_at_once():
+    game = Game.from_hands(["33", "4", "5"], landlord=0)
+    got = solve(game)
+    assert got.winner == "landlord" and got.moves == (Move.parse("33"),)
+
+
+def test_a_losing_side_has_no_winning_moves():
+    game = Game.from_hands(["35", "44", "6"], landlord=0)
+    got = solve(game)       # the landlord leads a single; the farmer with 6 or 44 answers
+    assert got.complete and got.winner == "farmers" and got.moves == ()
+
+
+def test_the_rocket_and_bombs_in_the_score():
+    game = Game.from_hands(["BR3", "44", "55"], landlord=0, bid=2)
+    got = solve(game, objective="score")
+    # rocket, then 3: bid 2 x 2 (rocket) x 2 (spring), from each farmer
+    assert got.winner == "landlord" and got.score == 2 * 2 * 2 * 2
+    assert got.moves == (Move.parse("BR"),)
+
+
+# --- the Solution, the Solver and their errors ---------------------------------------------
+
+def test_solution_prints_and_evaluates():
+    got = solve(Game.from_hands(["33", "4", "5"], landlord=0))
+    assert eval(repr(got), {"Solution": Solution, "Move": Move}) == got
+    assert str(got).startswith("landlord win; winning moves: 33 (")
+
+
+def test_limits_give_no_verdict():
+    fields, _ = position(7, (7, 6, 6))
+    game = game_of(fields)
+    got = Solver(1).solve(game, max_nodes=5)
+    assert not got.complete and got.winner is None and got.moves == () and got.score is None
+    assert got.nodes <= 6
+    assert "unsolved" in str(got)
+    got = Solver(1).solve(game, objective="score", time_limit=1e-9)
+    assert not got.complete and got.winner is None
+    full = Solver(4).solve(game)
+    assert full.complete and full.winner in ("landlord", "farmers")
+
+
+def test_the_table_serves_later_calls():
+    fields, _ = position(3, (6, 5, 5))
+    game = game_of(fields)
+    solver = Solver(4)
+    first = solver.solve(game)
+    again = solver.solve(game)
+    assert again.nodes < first.nodes and verdict(again) == verdict(first)
+    solver.clear()
+    assert solver.solve(game).nodes == first.nodes
+
+
+def test_the_module_solve_keeps_one_table_per_thread():
+    fields, _ = position(4, (6, 5, 5))
+    game = game_of(fields)
+    first = solve(game, table_mb=3)                           # a new table
+    assert solve(game, table_mb=3).nodes < first.nodes
+    assert solve(game, table_mb=2).nodes == first.nodes       # a new table
+
+
+def test_threads_share_a_solver():
+    solver = Solver(4)
+    games = [game_of(position(seed, (5, 4, 4))[0]) for seed in range(6)]
+    want = [verdict(Solver(1).solve(g)) for g in games]
+    errors = []
+
+    def work(offset):
+        try:
+            for i in range(len(games)):
+                j = (i + offset) % len(games)
+                assert verdict(solver.solve(games[j])) == want[j]
+        except AssertionError as e:          # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_bad_arguments():
+    game = Game.from_hands(["33", "4", "5"], landlord=0)
+    before = game.position()
+    with pytest.raises(ValueError, match="objective"):
+        solve(game, objective="draw")
+    with pytest.raises(ValueError, match="max_nodes"):
+        solve(game, max_nodes=0)
+    with pytest.raises(ValueError, match="max_nodes"):
+        solve(game, max_nodes=2 ** 64)
+    with pytest.raises(TypeError, match="max_nodes"):
+        solve(game, max_nodes=1.5)
+    with pytest.raises(ValueError, match="time_limit"):
+        solve(game, time_limit=0)
+    with pytest.raises(ValueError, match="time_limit"):
+        solve(game, time_limit=float("nan"))
+    with pytest.raises(TypeError, match="time_limit"):
+        solve(game, time_limit=True)
+    with pytest.raises(ValueError, match="table_mb"):
+        solve(game, table_mb=0)
+    with pytest.raises(ValueError, match="table_mb"):
+        Solver(1 << 17)
+    with pytest.raises(ValueError, match="unknown technique 'magic'"):
+        Solver(1, techniques=["magic"])
+    with pytest.raises(TypeError, match="techniques"):
+        Solver(1, techniques="table")
+    with pytest.raises(TypeError):
+        solve(None)
+    assert game.position() == before
+
+
+def test_positions_outside_play():
+    with pytest.raises(IllegalActionError, match="in the auction"):
+        solve(Game(1))
+    game = Game.from_hands(["3", "4", "5"], landlord=0)
+    game.play("3")
+    with pytest.raises(IllegalActionError, match="over"):
+        solve(game)
+
+
+def test_solver_made_without_init():
+    with pytest.raises(ValueError, match="without __init__"):
+        Solver.__new__(Solver).solve(Game.from_hands(["3", "4", "5"], landlord=0))
+    assert repr(Solver(2)) == "Solver(table_mb=2)"
+    assert repr(Solver(2, techniques=["table"])) == "Solver(table_mb=2, techniques=['table'])"
