@@ -413,8 +413,9 @@ cdef class Game:
         return self.g.s.key
 
     def full_key(self):
-        """``key()`` and what only the score depends on: the winning bid, the bombs so far and
-        whether a spring or an anti-spring is still possible."""
+        """``key()`` and what only the score depends on: the winning bid, the bombs so far,
+        whether a farmer has played and the landlord's plays (none, one, more), which decide a
+        spring or an anti-spring."""
         self.check_ready()
         return state_full_key(&self.g.s)
 

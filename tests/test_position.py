@@ -228,6 +228,23 @@ def test_the_position_key_leaves_out_the_score():
     assert one_pass.key() != same_play[0].key()
 
 
+def test_the_full_key_tells_apart_what_decides_an_anti_spring():
+    # Seat 1 goes out with its 4 at once: an anti-spring (double points) exactly when the
+    # landlord has played once, so no play and one play must differ; two and three need not.
+    games, scores = [], []
+    for plays in range(4):
+        games.append(Game.from_position(
+            f"play 3/4/5 1 landlord=0 bid=1 played={'6' * plays or '-'}/-/- plays={plays},0,0 "
+            + OUT_345.replace("6666", "6" * (4 - plays))))
+        after = games[-1].copy()
+        after.play("4")
+        scores.append(after.result.scores)
+    assert scores == [(-2, 1, 1), (-4, 2, 2), (-2, 1, 1), (-2, 1, 1)]
+    assert len({g.key() for g in games}) == 1
+    full = [g.full_key() for g in games]
+    assert full[0] != full[1] != full[2] == full[3] and full[0] != full[2]
+
+
 # --- pickles ------------------------------------------------------------------------------------
 
 def test_pickles_and_deep_copies_go_through_positions():

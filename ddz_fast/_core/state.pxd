@@ -97,7 +97,8 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
 # seat to move, the trick (move to beat, passes), the phase, the landlord, the number of
 # seats, and in the auction
 # the bids so far and the redeal count. The full key adds what only the score depends on: the
-# winning bid, the bombs and whether a spring or an anti-spring is still possible. Search
+# winning bid, the bombs, whether a farmer has played and the landlord's plays (0, 1, more:
+# what decides a spring or an anti-spring). Search
 # uses the position key; two states with the same full key also score the same.
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil        # from scratch
 cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil

@@ -50,11 +50,13 @@ cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
 
 
 cdef inline uint64_t score_status(const ddz_state* s) noexcept nogil:
-    """What the full key adds: the winning bid, the bombs, whether a spring is still possible."""
+    """What the full key adds: the winning bid, the bombs, and what decides a spring or an
+    anti-spring: whether a farmer has played, and the landlord's plays (none, one, more: with
+    none, a set-up position's landlord may still make an anti-spring's only play)."""
     cdef uint64_t spring = 0, x
     if s.landlord != NO_SEAT:
         spring = ((s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord])
-                  + 2 * (s.plays[s.landlord] > 1))
+                  + 2 * min(s.plays[s.landlord], 2))
     x = (<uint64_t>s.bid | <uint64_t>s.bombs << 4 | spring << 12) ^ <uint64_t>0x5C0DE5C0DE5C0DEULL
     return splitmix64(&x)
 

@@ -89,6 +89,7 @@ def position(seed, objective, seats, largest, full):
         row["bid"] = rng.randint(1, 3)
         row["bombs"] = rng.choice([0, 0, 1, 2])
         row["plays"] = [p + rng.choice([0, 0, 1, 2]) for p in row["plays"]]
+        row["bombs"] = min(row["bombs"], sum(row["plays"]))     # bombs are plays
         row["scoring"] = rng.choice(SCORINGS)
         row["spring"] = rng.random() < 0.7
     return row
