@@ -1,6 +1,6 @@
 """The peer comparison logic, on a fake peer (the real peers are an optional extra)."""
 
-from ddz_fast import Kind, legal_moves
+from ddz_fast import Hand, Kind, legal_moves
 from ddz_fast.tools import bench, peers
 
 
@@ -64,3 +64,18 @@ def test_old_import_paths():
     from ddz_fast import benchmark, peers as old_peers           # the paths before tools/
     assert benchmark.deal_positions is bench.deal_positions and benchmark.Rate is bench.Rate
     assert old_peers.compare is peers.compare and old_peers.Peer is peers.Peer
+
+
+def test_resolver_cards_give_a_suit_per_copy():
+    # doudizhu-resolver's strings (its README: '2h-2s-2d-2c-BJ-CJ'); ranks as its engine names them
+    assert peers.resolver_cards(Hand("2QQTT3")) == "3s-10s-10h-Qs-Qh-2s"
+    assert peers.resolver_cards(Hand("22223BR")) == "3s-2s-2h-2d-2c-BJ-CJ"
+
+
+def test_the_resolver_comparison_says_how_to_install_it(monkeypatch):
+    import importlib.util
+    import io
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    out = io.StringIO()
+    peers.resolver_report(out)
+    assert "pip install doudizhu-resolver==0.1.2" in out.getvalue()

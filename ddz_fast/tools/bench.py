@@ -581,7 +581,7 @@ def fmt_rate(rate: float, unit: str) -> str:
 
 def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_deals: int,
            perft_depth: int, repeat: int, seed: int, peers: bool, solver: bool = True,
-           solve_deals: int = 10) -> None:
+           solve_deals: int = 10, resolver: bool = False) -> None:
     """Run the suite and print its table to `out` (``ddz-fast bench``); with ``peers``, the
     peer engines installed here run on the same positions and their move lists are compared
     with ddz_fast's."""
@@ -772,3 +772,5 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
                 print(f"  {peer.name} {what}: {diff.describe()}", file=out)
     if solver:
         solver_report(out, full_deals=solve_deals, seed=seed)
+    if resolver:
+        peer_module.resolver_report(out)

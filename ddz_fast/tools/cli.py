@@ -175,7 +175,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
     bench.report(out, deals=args.deals, games=args.games, simulate_games=args.simulate,
                  perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
                  seed=args.seed, peers=not args.no_peers, solver=not args.no_solver,
-                 solve_deals=args.solve_deals)
+                 solve_deals=args.solve_deals, resolver=args.resolver)
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -266,6 +266,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--solve-deals", type=NON_NEGATIVE, default=10,
                    help="full open-hand deals for the solver, up to 10 s each "
                         "(default: %(default)s)")
+    p.add_argument("--resolver", action="store_true",
+                   help="also time doudizhu-resolver on two-seat puzzles, up to a minute each "
+                        "(pip install doudizhu-resolver==0.1.2)")
     return top
 
 

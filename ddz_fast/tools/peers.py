@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TextIO
 
 from ddz_fast import PASS, Game, Hand, Move, Rules, legal_moves
 from ddz_fast.interop import douzero, openspiel, rlcard
@@ -402,3 +402,73 @@ PEERS: tuple[type[Peer], ...] = (DouZero, RLCard, OpenSpiel)
 def installed() -> list[Peer]:
     """Adapters of the peers installed here."""
     return [peer for peer in (cls.load() for cls in PEERS) if peer is not None]
+
+
+# --- doudizhu-resolver: an open-hand endgame solver in pure Python --------------------------
+
+# Seconds: the resolver runs in a subprocess stopped after this (its README puzzle takes about
+# a minute on a quiet machine here).
+RESOLVER_LIMIT = 120.0
+RESOLVER_RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+# Its verdict (the first mover wins) and the seconds of is_winable, from a fresh cache.
+RESOLVER_SCRIPT = ("import sys, time, doudizhu_resolver as r\n"
+                   "start = time.perf_counter()\n"
+                   "won = r.is_winable(sys.argv[1], sys.argv[2])\n"
+                   "print(won, time.perf_counter() - start)\n")
+# (what, the first mover's hand, the other's): its README puzzle, and two seats 12 v 6
+RESOLVER_POSITIONS = (("doudizhu-resolver's README puzzle", "2QQTT77553", "AA9"),
+                      ("two seats 12 v 6", "3445779TJQKA", "66888K"))
+
+
+def resolver_cards(hand: Hand) -> str:
+    """doudizhu-resolver's card string ('2h-Qd-BJ-CJ'): a suit per copy of a rank."""
+    cards: list[str] = []
+    for rank, count in enumerate(hand.counts):
+        if rank >= 13:
+            cards += ["BJ" if rank == 13 else "CJ"] * int(count)
+        else:
+            cards += [RESOLVER_RANKS[rank] + suit for suit in "shdc"[:int(count)]]
+    return "-".join(cards)
+
+
+def resolver_verdict(first: Hand, second: Hand) -> tuple[bool, float] | None:
+    """doudizhu-resolver's verdict (whether `first`, to lead, wins against `second`) and its
+    seconds, or None when it does not finish within RESOLVER_LIMIT."""
+    import subprocess
+    import sys
+    try:
+        done = subprocess.run([sys.executable, "-c", RESOLVER_SCRIPT, resolver_cards(first),
+                               resolver_cards(second)], capture_output=True, text=True,
+                              timeout=RESOLVER_LIMIT, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    won, seconds = done.stdout.split()
+    return won == "True", float(seconds)
+
+
+def resolver_report(out: TextIO) -> None:
+    """``ddz-fast bench --resolver``: ddz_fast's solver and doudizhu-resolver on the same
+    two-seat positions (the first mover is the landlord)."""
+    import importlib.util
+
+    from ddz_fast import Solver
+    if importlib.util.find_spec("doudizhu_resolver") is None:
+        print("\n(doudizhu-resolver is not installed: pip install doudizhu-resolver==0.1.2)",
+              file=out)
+        return
+    version = importlib.metadata.version("doudizhu-resolver")
+    print(f"\nddz_fast.solve beside doudizhu-resolver {version} (is_winable, in a subprocess "
+          f"stopped after {RESOLVER_LIMIT:g} s), the first mover the landlord:", file=out)
+    for what, first, second in RESOLVER_POSITIONS:
+        game = Game.from_hands([first, second])
+        solution = Solver(64).solve(game)
+        ours = f"{solution.winner} win, {solution.seconds * 1e3:.3g} ms"
+        theirs = resolver_verdict(Hand(first), Hand(second))
+        if theirs is None:
+            cell = f"did not finish within {RESOLVER_LIMIT:g} s"
+        else:
+            agrees = theirs[0] == (solution.winner == "landlord")
+            cell = (f"{theirs[1]:.3g} s ({theirs[1] / solution.seconds:,.0f}x slower), "
+                    f"{'the same verdict' if agrees else 'A DIFFERENT VERDICT'}")
+        print(f"  {what} ({first} v {second}): ddz_fast {ours}; doudizhu-resolver {cell}",
+              file=out)
