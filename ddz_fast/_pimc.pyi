@@ -1,0 +1,6 @@
+import numpy as np
+import numpy.typing as npt
+
+from ._game import Game
+
+def rollout_wins(game: Game, deals: npt.ArrayLike, rollouts: int, *, seed: int) -> npt.NDArray[np.int32]: ...
