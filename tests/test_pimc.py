@@ -207,6 +207,29 @@ def test_rollouts_are_a_pure_function_of_seed_deal_and_move():
     assert rollout_wins(game, deals[:0], 5, seed=1).shape == (0, len(game.legal_moves()))
 
 
+def test_rollouts_from_threads():
+    # rollout_wins copies the position and the deals, then runs without the GIL
+    import threading
+    game = Game(5, rules=Rules(auction="none"))
+    deals = sample_deals(game, 0, 8, seed=2)
+    expected = rollout_wins(game, deals, 20, seed=3)
+    results, errors = [], []
+
+    def work():
+        try:
+            for _ in range(10):
+                results.append(rollout_wins(game, deals, 20, seed=3))
+        except Exception as e:          # noqa: BLE001 (reported below)
+            errors.append(e)
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and len(results) == 30
+    assert all((r == expected).all() for r in results)
+
+
 def test_rollout_errors():
     game = Game(8, rules=Rules(auction="none"))
     for _ in range(3):

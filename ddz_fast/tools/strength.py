@@ -150,8 +150,8 @@ def table(results: dict[tuple[str, str, str], tuple[list[int], list[int]]], sett
                     f"| {name} | {role} | {opponents} | {sum(won) / len(won):.3f} "
                     f"({low:.3f}–{high:.3f}) | {mean:+.3f} ± {half:.3f} | {paired} |")
     lines.append("")
-    lines.append(f"CPU time: PIMCPlayer series {seconds['pimc']:.0f} s, GreedyPlayer series "
-                 f"{seconds['greedy']:.0f} s")
+    lines.append(f"Time in the series (wall, summed over processes): PIMCPlayer's "
+                 f"{seconds['pimc']:.0f} s, GreedyPlayer's {seconds['greedy']:.0f} s")
     return "\n".join(lines)
 
 
