@@ -89,8 +89,8 @@ class PIMCPlayer:
     maximised: a move's value is its chance to win the deal.
     """
 
-    def __init__(self, samples: int = 20, time_per_move: float | None = None,
-                 seed: int | None = None, *, max_nodes: int | None = 20_000, rollouts: int = 8,
+    def __init__(self, samples: int = 16, time_per_move: float | None = None,
+                 seed: int | None = None, *, max_nodes: int | None = 3_000, rollouts: int = 8,
                  table_mb: int = 64) -> None:
         self.samples = check_int(samples, "samples", 1)
         if time_per_move is not None:

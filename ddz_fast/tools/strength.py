@@ -20,6 +20,7 @@ approximation).
 from __future__ import annotations
 
 import argparse
+import inspect
 import math
 import multiprocessing
 import statistics
@@ -162,9 +163,10 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     p.add_argument("--deals", type=int, default=2000, help="deals per configuration")
     p.add_argument("--seed", type=int, default=1, help="the first series' seed")
     p.add_argument("--processes", type=int, default=2)
-    p.add_argument("--samples", type=int, default=20)
-    p.add_argument("--max-nodes", type=int, default=20_000)
-    p.add_argument("--rollouts", type=int, default=8)
+    player = inspect.signature(PIMCPlayer).parameters        # PIMCPlayer's defaults
+    p.add_argument("--samples", type=int, default=player["samples"].default)
+    p.add_argument("--max-nodes", type=int, default=player["max_nodes"].default)
+    p.add_argument("--rollouts", type=int, default=player["rollouts"].default)
     args = p.parse_args(argv)
     if args.deals < 2 or args.processes < 1:
         p.error("--deals must be >= 2 and --processes >= 1")
