@@ -35,6 +35,8 @@ cdef Game as_game(object game):
         raise TypeError(f"game must be a ddz_fast Game, not {type(game).__name__}")
     cdef Game g = <Game>game
     g.check_ready()
+    if g.g.s.n_seats != 3:          # the peers' observations describe three seats
+        raise EncodingError("the encodings observe three-seat games; this game has two seats")
     return g
 
 

@@ -14,7 +14,7 @@ from ._core.combos cimport is_reading
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
-    game_undo, stake, state_deal, state_full_key, state_key, state_scores,
+    game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores,
 )
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
@@ -93,8 +93,9 @@ cdef object position_of(const ddz_state* s, rules):
     auction = s.phase == PHASE_AUCTION
     unscored = s.phase == PHASE_OVER and s.landlord == NO_SEAT     # ended in the auction
     held += s.kitty if auction or unscored else s.played[0] + s.played[1] + s.played[2]
-    hands = [hand_from_packed(s.hands[seat]) for seat in range(3)]
-    played = [hand_from_packed(s.played[seat]) for seat in range(3)]
+    seats = range(s.n_seats)
+    hands = [hand_from_packed(s.hands[seat]) for seat in seats]
+    played = [hand_from_packed(s.played[seat]) for seat in seats]
     out = counts_text([DECK[rank] - ((held >> (4 * rank)) & 0xF) for rank in range(N_RANKS)])
     return Position(
         phase=PHASES[s.phase], hands=hands,
@@ -102,7 +103,7 @@ cdef object position_of(const ddz_state* s, rules):
         landlord=None if auction or unscored else s.landlord, bid=s.bid,
         kitty=hand_from_packed(s.kitty),
         played=played,
-        plays=(s.plays[0], s.plays[1], s.plays[2]), bombs=s.bombs,
+        plays=tuple(s.plays[seat] for seat in seats), bombs=s.bombs,
         trick=(move_from_c(&s.last_move), s.last_mover) if s.last_move.length else None,
         out=out, seed=s.seed if s.seeded else None, first=s.first_bidder,
         marked=RANK_SYMBOLS[s.marked_rank] if s.marked_rank < N_RANKS else None,
@@ -115,7 +116,8 @@ cdef int set_position(ddz_state* s, position) except -1:
     """The native state of a checked Position."""
     cdef int seat
     memset(s, 0, sizeof(ddz_state))
-    for seat in range(3):
+    s.n_seats = len(position.hands)
+    for seat in range(s.n_seats):
         s.hands[seat] = position.hands[seat].packed
         s.played[seat] = position.played[seat].packed
         s.plays[seat] = position.plays[seat]
@@ -146,11 +148,11 @@ cdef int set_position(ddz_state* s, position) except -1:
         s.landlord = s.high_bidder = position.landlord
         if s.phase == PHASE_OVER:
             s.winner = s.last_mover
-            s.to_move = (s.winner + 1) % 3
+            s.to_move = next_seat(s, s.winner)
         else:
             s.to_move = position.to_move
-            if s.last_move.length:
-                s.passes = (s.to_move - s.last_mover + 2) % 3
+            if s.last_move.length:      # the seats after the last mover passed
+                s.passes = (s.to_move - s.last_mover - 1 + s.n_seats) % s.n_seats
     s.key = state_key(s)
     return 0
 
@@ -189,20 +191,25 @@ cdef class Game:
 
     @classmethod
     def from_hands(cls, hands, *, landlord=0, bid=1, kitty=None, rules=None):
-        """A game in the play phase: the seats hold ``hands`` (three card sets of 1 to 20 cards,
+        """A game in the play phase: the seats hold ``hands`` (card sets of 1 to 20 cards,
         together within the deck), ``landlord`` won the auction with ``bid`` and leads.
         ``kitty`` (at most 3 cards) is what the landlord took at the end of the auction, so part
-        of the landlord's hand; it is only recorded. The cards in no hand are out of play."""
+        of the landlord's hand; it is only recorded. The cards in no hand are out of play.
+
+        Three hands make a full deal's play phase; two an endgame of the landlord against one
+        farmer (one pass ends a trick), which has no kitty."""
         from .position import DECK, Position, cards_text as counts_text
         cdef uint64_t packed[3]
         cdef uint64_t kitty_cards = 0, total = 0
-        cdef int seat
+        cdef int seat, n_seats
         if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
-            raise TypeError(f"hands must be a sequence of three card sets, not {hands!r}")
+            raise TypeError(f"hands must be a sequence of two or three card sets, not {hands!r}")
         hands = tuple(hands)           # a copy: the caller's list may change meanwhile
-        if len(hands) != 3:
-            raise InvalidCardsError(f"hands must be three card sets, one per seat, not {len(hands)}")
-        for seat in range(3):
+        n_seats = len(hands)
+        if n_seats not in (2, 3):
+            raise InvalidCardsError(
+                f"hands must be two or three card sets, one per seat, not {n_seats}")
+        for seat in range(n_seats):
             try:
                 packed[seat] = packed_from(hands[seat], MAX_HAND_CARDS)
             except InvalidCardsError as e:
@@ -211,18 +218,19 @@ cdef class Game:
                 raise InvalidCardsError(f"seat {seat} holds no card: the deal would be over")
             total += packed[seat]                # nibbles reach at most 12: no carry
         if not cards_valid(total):
-            raise InvalidCardsError(
-                f"the hands hold more than the deck: {cards_text(packed[0])}, "
-                f"{cards_text(packed[1])}, {cards_text(packed[2])}")
-        landlord = check_int(landlord, "landlord", 0, 2)
+            raise InvalidCardsError(f"the hands hold more than the deck: " + ", ".join(
+                cards_text(packed[seat]) for seat in range(n_seats)))
+        landlord = check_int(landlord, "landlord", 0, n_seats - 1)
         bid = check_int(bid, "bid", 1, MAX_BID)
+        if kitty is not None and n_seats == 2:
+            raise InvalidCardsError(f"kitty={kitty!r}: a two-seat game has no kitty")
         if kitty is not None:
             kitty_cards = packed_from(kitty, 3)
             if not cards_contain(packed[landlord], kitty_cards):
                 raise InvalidCardsError(
                     f"the kitty {cards_text(kitty_cards)} went to the landlord (seat {landlord}), "
                     f"whose hand {cards_text(packed[landlord])} does not hold it")
-        held = [hand_from_packed(packed[seat]) for seat in range(3)]
+        held = [hand_from_packed(packed[seat]) for seat in range(n_seats)]
         return cls.from_position(Position(
             phase="play", hands=held, to_move=landlord, landlord=landlord, bid=bid,
             kitty=hand_from_packed(kitty_cards),
@@ -280,10 +288,17 @@ cdef class Game:
         return None if self.g.s.phase == PHASE_OVER else self.g.s.to_move
 
     @property
-    def hands(self):
-        """The cards of seats 0, 1 and 2."""
+    def n_seats(self):
+        """The number of seats: 3, or 2 in an endgame of the landlord against one farmer
+        (``from_hands`` with two hands), where per-seat tuples have two entries."""
         self.check_ready()
-        return tuple(hand_from_packed(self.g.s.hands[seat]) for seat in range(3))
+        return self.g.s.n_seats
+
+    @property
+    def hands(self):
+        """The cards of each seat, seat 0 first."""
+        self.check_ready()
+        return tuple(hand_from_packed(self.g.s.hands[seat]) for seat in range(self.g.s.n_seats))
 
     @property
     def kitty(self):
@@ -368,7 +383,7 @@ cdef class Game:
     def cards_played(self):
         """The cards each seat has played so far in this deal."""
         self.check_ready()
-        return tuple(hand_from_packed(self.g.s.played[seat]) for seat in range(3))
+        return tuple(hand_from_packed(self.g.s.played[seat]) for seat in range(self.g.s.n_seats))
 
     @property
     def result(self):
@@ -387,7 +402,7 @@ cdef class Game:
             winner="landlord" if self.g.s.winner == self.g.s.landlord else "farmers",
             landlord=self.g.s.landlord, bid=self.g.s.bid, bombs=self.g.s.bombs, spring=spring,
             anti_spring=anti_spring, multiplier=multiplier,
-            scores=(scores[0], scores[1], scores[2]))
+            scores=tuple(scores[seat] for seat in range(self.g.s.n_seats)))
 
     def key(self):
         """The position key: a 64-bit Zobrist hash of what decides the rest of the game (the
@@ -558,7 +573,7 @@ cdef class Game:
                          + f", first bidder seat {s.first_bidder}, marked card {self.marked_card}")
         else:
             lines.append(f"  landlord: seat {s.landlord} at {s.bid}, bombs {s.bombs}")
-        for seat in range(3):
+        for seat in range(s.n_seats):
             role = " (landlord)" if seat == s.landlord else ""
             lines.append(f"  seat {seat}{role}: {cards_text(s.hands[seat]) or '-'}")
         if s.phase == PHASE_PLAY:

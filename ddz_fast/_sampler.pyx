@@ -17,7 +17,6 @@ from .checks import check_int, check_seed
 from .errors import InvalidConstraintsError
 
 cdef enum:
-    N_SEATS = 3
     # Deals between two looks at pending signals (Ctrl-C): a few milliseconds.
     CHUNK = 1 << 14
 
@@ -35,24 +34,24 @@ cdef inline int size_of(uint64_t packed) noexcept nogil:
     return n
 
 
-def constraint_limits(constraints):
-    """The constraints as a new (3, 15) int64 array of limits, each at most the deck's count
-    (None: no limits)."""
+def constraint_limits(constraints, n_seats=3):
+    """The constraints as a new (n_seats, 15) int64 array of limits, each at most the deck's
+    count (None: no limits)."""
     if constraints is None:
-        return np.broadcast_to(DECK_COUNTS, (N_SEATS, N_RANKS)).copy()
+        return np.broadcast_to(DECK_COUNTS, (n_seats, N_RANKS)).copy()
     try:
         a = np.array(constraints)         # a copy: the caller's array may change meanwhile
     except ValueError as e:               # a ragged list
         raise InvalidConstraintsError(
-            f"constraints must be a (3, 15) array of limits per seat and rank: {e}") from None
+            f"constraints must be a ({n_seats}, 15) array of limits per seat and rank: {e}") from None
     if a.dtype == np.bool_:
         a = np.where(a, DECK_COUNTS, 0)
     elif a.dtype.kind not in "iu":
         raise TypeError(f"constraints must be an integer array of limits (or a bool array "
                         f"of ranks a seat may hold), not of dtype {a.dtype}")
-    if a.shape != (N_SEATS, N_RANKS):
+    if a.shape != (n_seats, N_RANKS):
         raise InvalidConstraintsError(
-            f"constraints must have shape (3, 15), one row per seat, not {a.shape}")
+            f"constraints must have shape ({n_seats}, 15), one row per seat, not {a.shape}")
     if a.size and a.min() < 0:
         seat, rank = np.argwhere(a < 0)[0]
         raise InvalidConstraintsError(
@@ -63,7 +62,9 @@ def constraint_limits(constraints):
 
 def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     """``n`` deals consistent with what ``seat`` knows at the game's position, as an
-    ``(n, 3, 15)`` uint8 array of rank counts (``[i, s]``: seat s's hand in deal i).
+    ``(n, 3, 15)`` uint8 array of rank counts (``[i, s]``: seat s's hand in deal i), or
+    ``(n, 2, 15)`` for a two-seat game (where the other seat holds exactly the unseen cards:
+    every deal is the same one).
 
     What the seat knows: its own hand (its row is always its real hand), every card played
     and by whom, the hand sizes, the cards out of play, and, once the auction is over, the
@@ -73,8 +74,8 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
 
     The deals are uniform over the ways to deal the unseen cards, each a distinct card: a
     deal of rank counts comes up in proportion to its number of card-level deals, as a
-    shuffle of the unseen cards would give. ``constraints``: what the seat infers, as a (3, 15)
-    integer array of the most cards of each rank each seat may hold now (a bool array: the
+    shuffle of the unseen cards would give. ``constraints``: what the seat infers, as a
+    (seats, 15) integer array of the most cards of each rank each seat may hold now (a bool array: the
     ranks each seat may hold at all); deals stay exactly uniform among those that satisfy them
     (an exact count of the deals, no rejection). ``InvalidConstraintsError`` when no deal
     satisfies them (the seat's own row included).
@@ -82,23 +83,25 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     ``seed`` (0..2**64-1) makes the result a pure function of the arguments; the first k deals
     of n are those of k. The deals are drawn without the GIL from a snapshot of the game.
     """
-    cdef int me = check_int(seat, "seat", 0, N_SEATS - 1)
-    cdef Py_ssize_t count = check_int(n, "n", 0)
-    cdef uint64_t rng = check_seed(seed)
-    cdef const int64_t[:, ::1] limits = constraint_limits(constraints)
     game.check_ready()
     cdef ddz_state s = game.g.s          # one copy under the GIL: a consistent snapshot
-    cdef int hidden[2]
+    cdef int n_seats = s.n_seats
+    cdef int me = check_int(seat, "seat", 0, n_seats - 1)
+    cdef Py_ssize_t count = check_int(n, "n", 0)
+    cdef uint64_t rng = check_seed(seed)
+    cdef const int64_t[:, ::1] limits = constraint_limits(constraints, n_seats)
+    cdef int hidden[2]                   # the other seats; two seats: one, and bin 1 is empty
+    cdef int n_hidden = n_seats - 1
     cdef int landlord = s.landlord, seat_, r, i, forced
     cdef uint64_t total
     hidden[0] = 1 if me == 0 else 0
     hidden[1] = 1 if me == 2 else 2
     cdef bint kitty_hidden = landlord == NO_SEAT
-    out = np.empty((count, N_SEATS, N_RANKS), dtype=np.uint8)
-    base = np.zeros((N_SEATS, N_RANKS), dtype=np.uint8)
+    out = np.empty((count, n_seats, N_RANKS), dtype=np.uint8)
+    base = np.zeros((n_seats, N_RANKS), dtype=np.uint8)
     cdef int8_t bin_rows[N_BINS]
     bin_rows[0] = hidden[0]
-    bin_rows[1] = hidden[1]
+    bin_rows[1] = hidden[1] if n_hidden == 2 else -1
     bin_rows[2] = -1
     cdef ddz_deal_table* t = <ddz_deal_table*>malloc(sizeof(ddz_deal_table))
     if t == NULL:
@@ -112,9 +115,11 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
                     f"satisfies them")
             base[me, r] = count_of(s.hands[me], r)
             t.unseen[r] = count_of(s.kitty, r) if kitty_hidden else 0
+            t.limits[1][r] = 0          # (bin 1 stays empty with one other seat)
             t.limits[2][r] = 4
+        t.sizes[1] = 0
         t.sizes[2] = size_of(s.kitty) if kitty_hidden else 0
-        for i in range(2):
+        for i in range(n_hidden):
             seat_ = hidden[i]
             t.sizes[i] = size_of(s.hands[seat_])
             for r in range(N_RANKS):
@@ -135,18 +140,18 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
         assert t.sizes[2] <= MAX_BIN2
         total = deal_table_build(t)
         if total == 0:
+            held = " and ".join(f"seat {hidden[i]} holds {t.sizes[i] + base[hidden[i]].sum()} cards"
+                                for i in range(n_hidden))
             raise InvalidConstraintsError(
-                f"no deal consistent with the position satisfies the constraints "
-                f"(seats {hidden[0]} and {hidden[1]} hold {t.sizes[0] + base[hidden[0]].sum()} "
-                f"and {t.sizes[1] + base[hidden[1]].sum()} cards)")
-        deal_chunks(t, total, &rng, base, bin_rows, out)
+                f"no deal consistent with the position satisfies the constraints ({held})")
+        deal_chunks(t, total, &rng, base, bin_rows, n_seats, out)
     finally:
         free(t)
     return out
 
 
 cdef int deal_chunks(const ddz_deal_table* t, uint64_t total, uint64_t* rng, base,
-                     const int8_t* bin_rows, out) except -1:
+                     const int8_t* bin_rows, int n_seats, out) except -1:
     """The deals into `out`, a chunk at a time without the GIL, looking at Ctrl-C between."""
     cdef const uint8_t[:, ::1] base_view = base
     cdef uint8_t[:, :, ::1] out_view = out
@@ -154,7 +159,8 @@ cdef int deal_chunks(const ddz_deal_table* t, uint64_t total, uint64_t* rng, bas
     while done < count:
         step = min(CHUNK, count - done)
         with nogil:
-            deal_samples(t, total, rng, &base_view[0, 0], bin_rows, &out_view[done, 0, 0], step)
+            deal_samples(t, total, rng, &base_view[0, 0], bin_rows, n_seats,
+                         &out_view[done, 0, 0], step)
         done += step
         PyErr_CheckSignals()
     return 0

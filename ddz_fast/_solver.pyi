@@ -1,11 +1,14 @@
 from collections.abc import Iterable
 
+from typing_extensions import disjoint_base
+
 from ._game import Game
-from .solver import Solution
+from .solver import OBJECTIVES as OBJECTIVES, Solution as Solution
 
 TECHNIQUES: dict[str, int]
 MAX_TABLE_MB: int
 
+@disjoint_base
 class Solver:
     def __init__(self, table_mb: int = 64, *, techniques: Iterable[str] | None = None) -> None: ...
     @property

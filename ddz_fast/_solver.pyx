@@ -6,11 +6,11 @@ import time
 
 from libc.stdint cimport int64_t, int8_t, int32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memset
 
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
-    OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
+    FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
     TECH_CUTOFFS, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, solver_search,
     solver_table, table_clear, table_free, table_init, terminal_value,
 )
@@ -183,7 +183,8 @@ cdef class Solver:
         """
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
-        cdef uint64_t node_limit = 0 if max_nodes is None else check_int(max_nodes, "max_nodes", 1)
+        cdef uint64_t node_limit = (0 if max_nodes is None
+                                    else check_int(max_nodes, "max_nodes", 1, 2 ** 63))
         cdef double seconds_limit = 0
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
@@ -206,9 +207,11 @@ cdef class Solver:
         p.nodes = 0
         p.max_nodes = node_limit
         p.until_check = 1
+        memset(p.history, 0, sizeof(p.history))
         p.plies = plies_needed(&s)
         p.moves = NULL
         p.scores = NULL
+        p.finish = NULL
         cdef ddz_move root[MAX_MOVES + 1]
         cdef int8_t best[MAX_MOVES + 1]
         cdef Py_ssize_t n = state_legal_moves(&s, &p.rules, root) - root, i
@@ -219,7 +222,8 @@ cdef class Solver:
             try:
                 p.moves = <ddz_move*>malloc(room * sizeof(ddz_move))
                 p.scores = <int32_t*>malloc(room * sizeof(int32_t))
-                if p.moves == NULL or p.scores == NULL:
+                p.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
+                if p.moves == NULL or p.scores == NULL or p.finish == NULL:
                     raise MemoryError("solve: the move stack")
                 if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
                     table_clear(&self.table)
@@ -235,6 +239,7 @@ cdef class Solver:
             finally:
                 free(p.moves)
                 free(p.scores)
+                free(p.finish)
         if status == SEARCH_ABORTED:
             return Solution(objective, None, (), None, p.nodes, seconds, False)
         moves = tuple(move_from_c(&root[i]) for i in range(n) if best[i])

@@ -45,7 +45,7 @@ class GreedyPlayer:
         landlord = game.landlord
         if game.last_move is not None and seat != landlord and game.last_mover != landlord:
             return PASS                              # the partner holds the trick
-        opponents = [s for s in range(3) if (s == landlord) != (seat == landlord)]
+        opponents = [s for s in range(game.n_seats) if (s == landlord) != (seat == landlord)]
         danger = min(len(game.hands[s]) for s in opponents) <= 4
         plain = [m for m in moves if m.kind is not None and m.kind not in _BOMBS]
         bombs = [m for m in moves if m.kind in _BOMBS]

@@ -1,11 +1,13 @@
 """Positions as values: every field that decides a game's future, and their one-line text.
 
-The text is the engine's FEN: the phase, the three hands, the seat to move, then
-``name=value`` fields, each left out when it has its default::
+The text is the engine's FEN: the phase, the hands (three, or two for an endgame of the
+landlord against one farmer), the seat to move, then ``name=value`` fields, each left out when
+it has its default::
 
     auction 344566789JJQKKKA2/345567889TTJJQ22B/34567799TTQQKAA2R 0 bid=1 kitty=38A speeches=1 high=2 marked=4 seed=7
     play 3334/55/66 0 landlord=0 bid=1 kitty=3 out=34445566777788889999TTTTJJJJQQQQKKKKAAAA2222BR
     over 33344456/789TJ/- - landlord=2 bid=3 kitty=QKA played=-/-/QQKKAA plays=0,0,1 trick=QQKKAA@2 out=...
+    play 2QQTT775533/AA9 1 landlord=0 played=6/- plays=1,0 trick=6@0 out=...
 
 See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
 reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them.
@@ -28,6 +30,7 @@ from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 PHASES = ("auction", "play", "over")
 DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
 NO_CARDS = Hand()
+SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
 
 
@@ -61,11 +64,12 @@ def _hand(value: Any, field: str) -> Hand:
         raise _error(field, f"{value!r} is no set of cards ({e})") from None
 
 
-def _seat(value: Any, field: str) -> int:
+def _seat(value: Any, field: str, n_seats: int = 3) -> int:
     try:
-        return check_int(value, field, 0, 2)
+        return check_int(value, field, 0, n_seats - 1)
     except (TypeError, ValueError) as e:
-        raise _error(field, f"{value!r} is no seat 0, 1 or 2") from e
+        seats = "0 or 1" if n_seats == 2 else "0, 1 or 2"
+        raise _error(field, f"{value!r} is no seat {seats}") from e
 
 
 def _count(value: Any, field: str, low: int, high: int) -> int:
@@ -80,9 +84,11 @@ class Position:
     """A position in any phase. Fields not given take their defaults; every field is checked
     against the others (``InvalidPositionError`` names the field and the offending part).
 
-    ``hands``: three card sets, seat 0 first. ``to_move``: the seat to bid or play (None once
-    the game is over). ``played``: the cards each seat has played; ``plays``: how many
-    combinations each played (spring and anti-spring); ``bombs``: bombs and rockets played;
+    ``hands``: three card sets, seat 0 first, or two for an endgame of the landlord against one
+    farmer (play phase only, no kitty; one pass ends a trick). ``to_move``: the seat to bid or
+    play (None once the game is over). ``played``: the cards each seat has played (``()``:
+    none); ``plays``: how many combinations each played (spring and anti-spring; ``()``:
+    none); ``bombs``: bombs and rockets played;
     ``trick``: ``(move, seat)``, the move to beat and who played it (None: ``to_move`` leads;
     in a finished game the move that went out). ``kitty``: in the auction the three cards set
     aside, later the cards the landlord took (part of his cards). ``out``: cards out of play
@@ -99,8 +105,8 @@ class Position:
     landlord: int | None = None
     bid: int = 0
     kitty: Hand = NO_CARDS
-    played: tuple[Any, ...] = (NO_CARDS, NO_CARDS, NO_CARDS)
-    plays: tuple[Any, ...] = (0, 0, 0)
+    played: tuple[Any, ...] = ()
+    plays: tuple[Any, ...] = ()
     bombs: int = 0
     trick: tuple[Any, Any] | None = None
     out: str = ""
@@ -116,9 +122,17 @@ class Position:
         set_ = object.__setattr__            # frozen: normalise once, here
         if self.phase not in PHASES:
             raise _error("phase", f"{self.phase!r} is not one of {', '.join(PHASES)}")
-        for name, value in (("hands", self.hands), ("played", self.played), ("plays", self.plays)):
-            if isinstance(value, (str, Hand)) or not hasattr(value, "__len__") or len(value) != 3:
-                raise _error(name, f"{value!r} is not three values, one per seat")
+        hands = self.hands
+        if isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__") or len(hands) not in SEAT_COUNTS:
+            raise _error("hands", f"{hands!r} is not three card sets (or two), one per seat")
+        n_seats = len(hands)
+        if isinstance(self.played, tuple) and not self.played:     # the default: none played
+            set_(self, "played", (NO_CARDS,) * n_seats)
+        if isinstance(self.plays, tuple) and not self.plays:
+            set_(self, "plays", (0,) * n_seats)
+        for name, value in (("played", self.played), ("plays", self.plays)):
+            if isinstance(value, (str, Hand)) or not hasattr(value, "__len__") or len(value) != n_seats:
+                raise _error(name, f"{value!r} is not {SEAT_COUNTS[n_seats]} values, one per seat")
         set_(self, "hands", tuple(_hand(h, f"hands[{s}]") for s, h in enumerate(self.hands)))
         set_(self, "played", tuple(_hand(h, f"played[{s}]") for s, h in enumerate(self.played)))
         set_(self, "plays", tuple(_count(n, f"plays[{s}]", 0, 255) for s, n in enumerate(self.plays)))
@@ -139,15 +153,35 @@ class Position:
             set_(self, "marked", self.marked.upper())
         if len(self.kitty) > 3:
             raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
+        if n_seats == 2:
+            self._check_two_seats()
         if self.phase == "auction":
             self._check_auction(set_)
-        elif self.phase == "over" and self.landlord is None:
+        elif self.phase == "over" and self.landlord is None and n_seats == 3:
             self._check_unscored(set_)
         else:
             self._check_play(set_)
         self._check_cards()
 
+    @property
+    def n_seats(self) -> int:
+        """3, or 2 for an endgame of the landlord against one farmer."""
+        return len(self.hands)
+
     # --- the two phases -------------------------------------------------------------------
+
+    def _check_two_seats(self) -> None:
+        """Two seats: a position set up in the play phase, without auction or kitty."""
+        if self.phase == "auction":
+            raise _error("phase", "a two-seat game has no auction")
+        for name in ("kitty", "seed", "marked", "redeals"):
+            value = getattr(self, name)
+            if value not in (None, 0, NO_CARDS):
+                raise _error(name, f"{value!r}: a two-seat game is set up in the play phase, "
+                                   f"without a deal, an auction or a kitty")
+        if self.first is not None and self.first != self.landlord:
+            raise _error("first", f"{self.first!r}: a two-seat game has no auction (the first "
+                                  f"bidder is the landlord)")
 
     def _check_auction(self, set_: Setter) -> None:
         for name, default in (("landlord", None), ("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)),
@@ -201,10 +235,11 @@ class Position:
         if self.speeches != 0 or self.high is not None:
             raise _error("speeches" if self.speeches else "high",
                          "only an auction position has speeches and a highest bidder")
-        landlord = _seat(self.landlord, "landlord")
+        n_seats = self.n_seats
+        landlord = _seat(self.landlord, "landlord", n_seats)
         bid = _count(self.bid, "bid", 1, MAX_BID)
         bombs = _count(self.bombs, "bombs", 0, 14)
-        first = _seat(landlord if self.first is None else self.first, "first")
+        first = _seat(landlord if self.first is None else self.first, "first", n_seats)
         over = self.phase == "over"
         to_move: int | None
         if over:
@@ -212,13 +247,13 @@ class Position:
                 raise _error("to_move", f"{self.to_move!r}: nobody moves in a finished game")
             to_move = None
         else:
-            to_move = _seat(self.to_move, "to_move")
-        empty = [seat for seat in range(3) if not len(self.hands[seat])]
+            to_move = _seat(self.to_move, "to_move", n_seats)
+        empty = [seat for seat in range(n_seats) if not len(self.hands[seat])]
         if over and len(empty) != 1:
             raise _error("hands", f"a finished game has one empty hand, not {len(empty)}")
         if not over and empty:
             raise _error(f"hands[{empty[0]}]", "empty: the game would be over")
-        for seat in range(3):
+        for seat in range(n_seats):
             if (self.plays[seat] == 0) != (len(self.played[seat]) == 0):
                 raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations for the cards "
                                                f"{self.played[seat] or '-'}")
@@ -250,7 +285,7 @@ class Position:
             move, seat = self.trick
         except (TypeError, ValueError):
             raise _error("trick", f"{self.trick!r} is no (move, seat) pair") from None
-        seat = _seat(seat, "trick seat")
+        seat = _seat(seat, "trick seat", self.n_seats)
         try:
             move = move if isinstance(move, Move) else Move.parse(move, rules=self.rules)
             if move.length == 0 or move not in classify(move.cards, rules=self.rules):
@@ -264,14 +299,16 @@ class Position:
             if seat != empty[0]:
                 raise _error("trick", f"seat {seat} played last, but seat {empty[0]} went out")
         elif to_move == seat:
-            raise _error("trick", f"seat {seat} would have to beat its own move: both others passed")
+            others = "the other" if self.n_seats == 2 else "both others"
+            raise _error("trick", f"seat {seat} would have to beat its own move: {others} passed")
         return move, seat
 
     def _check_cards(self) -> None:
-        parts: list[tuple[str, Any]] = [("hands[0]", self.hands[0]), ("hands[1]", self.hands[1]), ("hands[2]", self.hands[2]),
-                 ("out", self.out)]
+        seats = range(self.n_seats)
+        parts: list[tuple[str, Any]] = [(f"hands[{s}]", self.hands[s]) for s in seats]
+        parts.append(("out", self.out))
         parts += ([("kitty", self.kitty)] if self.phase == "auction" or self.landlord is None else
-                  [(f"played[{s}]", self.played[s]) for s in range(3)])
+                  [(f"played[{s}]", self.played[s]) for s in seats])
         counts = [card_counts(cards, name) for name, cards in parts]
         for rank in range(15):
             total = sum(c[rank] for c in counts)
@@ -298,7 +335,7 @@ class Position:
         phase, hands, to_move = words[:3]
         if phase not in PHASES:
             raise _error("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
-        fields: dict[str, Any] = {"phase": phase, "hands": _split3(hands, "hands"),
+        fields: dict[str, Any] = {"phase": phase, "hands": _split_hands(hands, "hands"),
                   "to_move": None if to_move == "-" else _number(to_move, "to_move")}
         for word in words[3:]:
             name, equals, value = word.partition("=")
@@ -314,6 +351,8 @@ class Position:
         words = [self.phase, "/".join(str(h) or "-" for h in self.hands),
                  "-" if self.to_move is None else str(self.to_move)]
         defaults = {f.name: f.default for f in dataclasses.fields(self)}
+        defaults["played"] = (NO_CARDS,) * self.n_seats
+        defaults["plays"] = (0,) * self.n_seats
         if self.phase != "auction":
             defaults["first"] = self.landlord
         else:
@@ -329,18 +368,19 @@ class Position:
 
 
 def game_with_hands(game: Game, hands: Any) -> Game:
-    """A game at ``game``'s position with the seats holding ``hands`` instead: three card sets,
-    seat 0 first (text, Hands or rank counts; one deal of ``sample_deals``, ``deals[i]``, is
-    one). Everything else stays: the seat to move, the trick, the cards played, the landlord,
+    """A game at ``game``'s position with the seats holding ``hands`` instead: a card set per
+    seat, seat 0 first (text, Hands or rank counts; one deal of ``sample_deals``, ``deals[i]``,
+    is one). Everything else stays: the seat to move, the trick, the cards played, the landlord,
     the bid, the bombs, the rules. Each seat keeps its number of cards, and the hands hold the
     cards the game's hands hold (in the auction, with the kitty: the new kitty is what the
     hands leave of them). The new game has no history before this position.
     ``InvalidPositionError`` names the hand at fault."""
     position = Position.parse(game.position())          # one read: a consistent snapshot
-    if isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__") or len(hands) != 3:
-        raise _error("hands", f"{hands!r} is not three card sets, one per seat")
+    n_seats = position.n_seats
+    if isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__") or len(hands) != n_seats:
+        raise _error("hands", f"{hands!r} is not {SEAT_COUNTS[n_seats]} card sets, one per seat")
     new = []
-    for seat in range(3):
+    for seat in range(n_seats):
         try:
             hand = hands[seat] if isinstance(hands[seat], Hand) else Hand(hands[seat])
         except (InvalidCardsError, TypeError) as e:
@@ -370,10 +410,11 @@ def _number(text: str, field: str) -> int:
     return int(text)
 
 
-def _split3(text: str, field: str) -> tuple[str, ...]:
+def _split_hands(text: str, field: str) -> tuple[str, ...]:
+    """One part per seat: three, or two in a two-seat game (Position checks the fields agree)."""
     parts = text.split("/")
-    if len(parts) != 3:
-        raise _error(field, f"{text!r} is not three parts separated by '/', seat 0 first")
+    if len(parts) not in SEAT_COUNTS:
+        raise _error(field, f"{text!r} is not three parts (or two) separated by '/', seat 0 first")
     return tuple(parts)
 
 
@@ -413,7 +454,7 @@ TEXT_FIELDS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str]]] =
     "landlord": (_number, str),
     "bid": (_number, str),
     "kitty": (lambda text, field: text, str),
-    "played": (_split3, lambda hands: "/".join(str(h) or "-" for h in hands)),
+    "played": (_split_hands, lambda hands: "/".join(str(h) or "-" for h in hands)),
     "plays": (lambda text, field: tuple(_number(n, field) for n in text.split(",")),
               lambda plays: ",".join(map(str, plays))),
     "bombs": (_number, str),

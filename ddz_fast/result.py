@@ -7,8 +7,10 @@ from dataclasses import dataclass
 class Result:
     """How a deal ended and what it scored.
 
-    ``scores`` holds what seats 0, 1 and 2 get under the rules' ``scoring`` (RULES.md's
-    points by default, which sum to zero). A deal that ended in the auction without a bid
+    ``scores`` holds what each seat gets under the rules' ``scoring`` (RULES.md's points by
+    default, which sum to zero), seat 0 first: three scores, or two in a two-seat game, where
+    the one farmer settles with the landlord (the landlord's points are the farmer's, not
+    twice them). A deal that ended in the auction without a bid
     (rules with ``all_pass="end"``) has no winner and no landlord and pays nothing.
     """
 
@@ -16,7 +18,7 @@ class Result:
     landlord: int | None   # the landlord's seat
     bid: int
     bombs: int             # bombs and rockets played
-    spring: bool           # the landlord won and neither farmer played a card
+    spring: bool           # the landlord won and no farmer played a card
     anti_spring: bool      # the farmers won and the landlord made only his opening play
     multiplier: int
-    scores: tuple[int, int, int]
+    scores: tuple[int, ...]

@@ -58,17 +58,20 @@ def subtract(a, b):
 
 
 class Play:
-    """The play phase (RULES.md section 4), from the hands after the landlord took the kitty."""
+    """The play phase (RULES.md section 4), from the hands after the landlord took the kitty.
+    Two hands make an endgame: the landlord against one farmer, so a trick ends when the one
+    other player passes."""
 
     def __init__(self, hands, landlord, bid):
         self.hands = [tuple(h) for h in hands]
+        self.seats = len(self.hands)    # 3, or 2
         self.landlord = landlord
         self.bid = bid
         self.to_move = landlord
         self.trick = None               # the combination to beat
         self.last_mover = None
         self.passes = 0
-        self.plays = [0, 0, 0]
+        self.plays = [0] * self.seats
         self.bombs = 0
         self.winner = None
 
@@ -87,7 +90,7 @@ class Play:
         seat = self.to_move
         if move is None:
             self.passes += 1
-            if self.passes == 2:
+            if self.passes == self.seats - 1:       # all the others passed
                 self.trick, self.passes = None, 0
         else:
             self.hands[seat] = subtract(self.hands[seat], move[3])
@@ -96,28 +99,30 @@ class Play:
             self.bombs += move[0] in ("bomb", "rocket")
             if sum(self.hands[seat]) == 0:
                 self.winner = seat
-        self.to_move = (seat + 1) % 3
+        self.to_move = (seat + 1) % self.seats
 
     def scores(self, scoring="points", doubling_spring=True):
         """Per-seat payoffs and the spring flags. "points": RULES.md section 7 (without the x2
         of a spring when not doubling_spring); "win": RLCard's 1 to each winner, 0 else;
         "wp", "adp", "logadp": DouZero's rewards, the landlord's 1, 2**bombs or bombs + 1 won
-        or lost, each farmer the opposite."""
+        or lost, each farmer the opposite. Each farmer settles with the landlord, so under
+        "points" the landlord wins or loses one farmer's stake per farmer."""
         landlord_won = self.winner == self.landlord
-        farmers = [s for s in range(3) if s != self.landlord]
+        seats = range(self.seats)
+        farmers = [s for s in seats if s != self.landlord]
         spring = landlord_won and all(self.plays[f] == 0 for f in farmers)
         anti_spring = not landlord_won and self.plays[self.landlord] == 1
         sign = 1 if landlord_won else -1
         if scoring == "win":
-            return tuple(int((s == self.landlord) == landlord_won) for s in range(3)), \
+            return tuple(int((s == self.landlord) == landlord_won) for s in seats), \
                 spring, anti_spring
         if scoring == "points":
             doubled = doubling_spring and (spring or anti_spring)
             stake = self.bid * 2 ** self.bombs * (2 if doubled else 1)
-            return tuple(sign * 2 * stake if s == self.landlord else -sign * stake
-                         for s in range(3)), spring, anti_spring
+            return tuple(sign * len(farmers) * stake if s == self.landlord else -sign * stake
+                         for s in seats), spring, anti_spring
         stake = {"wp": 1, "adp": 2 ** self.bombs, "logadp": self.bombs + 1}[scoring]
-        return tuple(sign * stake if s == self.landlord else -sign * stake for s in range(3)), \
+        return tuple(sign * stake if s == self.landlord else -sign * stake for s in seats), \
             spring, anti_spring
 
 

@@ -55,7 +55,8 @@ class Search:
         self.leads = functools.lru_cache(maxsize=None)(self._leads)
 
     def _leads(self, hand):
-        return sorted(reference.leads(hand, **self.switches))
+        # most cards first: only how soon `value` stops looking depends on the order
+        return sorted(reference.leads(hand, **self.switches), key=lambda m: (-sum(m[3]), m))
 
     def moves(self, hands, seat, trick):
         """The legal moves of `seat` (RULES.md section 4): any lead, or a beating play or a pass."""
@@ -101,21 +102,22 @@ class Search:
         return hands, seat, trick, last_mover, bombs, farmers_played, landlord_plays
 
     def child_values(self, node):
-        """(move, the landlord's value after it) for every legal move."""
-        out = []
+        """(move, the landlord's value after it) for each legal move in turn."""
         for move in self.moves(node[0], node[1], node[2]):
             finished, what = self.child(node, move)
-            out.append((move, what if finished else self.value(what)))
-        return out
+            yield move, what if finished else self.value(what)
 
     def value(self, node):
-        """The landlord's value: True/False (win) or its score, with every move of every node
-        looked at."""
+        """The landlord's value: True/False (win; the side to move stops at its first winning
+        move) or its score (every move looked at)."""
         key = self.key(node)
         if key not in self.memo:
-            values = [v for _, v in self.child_values(node)]
             landlord_moves = node[1] == self.landlord
-            self.memo[key] = max(values) if landlord_moves else min(values)
+            if self.objective == "win":
+                decide = any if landlord_moves else all
+                self.memo[key] = decide(v for _, v in self.child_values(node))
+            else:
+                self.memo[key] = (max if landlord_moves else min)(v for _, v in self.child_values(node))
         return self.memo[key]
 
 
@@ -133,7 +135,7 @@ def solve(hands, landlord, to_move, prev=None, last_mover=None, *, objective="wi
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        values = search.child_values(node)
+        values = list(search.child_values(node))
     finally:
         sys.setrecursionlimit(limit)
     landlord_moves = to_move == landlord

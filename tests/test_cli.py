@@ -18,7 +18,8 @@ from ddz_fast.tools.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMALL_BENCH = ["bench", "--deals", "300", "--games", "100", "--simulate", "3000",
-               "--perft-deals", "2", "--perft-depth", "3", "--repeat", "1", "--no-peers"]
+               "--perft-deals", "2", "--perft-depth", "3", "--repeat", "1", "--no-peers",
+               "--no-solver"]
 
 
 def run(*argv):
@@ -66,7 +67,7 @@ def test_bad_arguments_exit_2(argv, capsys):
 # Short runs of each command, should a bad value ever get through (a repeated option's last
 # value wins).
 SHORT_RUN = {"bench": SMALL_BENCH, "perft": ["perft", "--depth", "1"],
-             "simulate": ["simulate", "-n", "10"]}
+             "simulate": ["simulate", "-n", "10"], "solve": ["solve", "3", "4", "5"]}
 NOT_INTEGERS = ("x", "1.5", "")
 BAD_NUMBERS = [(command, option, value) for command, option, values in [
     ("bench", "--deals", ("0", "-1")),
@@ -83,6 +84,10 @@ BAD_NUMBERS = [(command, option, value) for command, option, values in [
     ("simulate", "-n", ("-1",)),
     ("simulate", "--threads", ("0", "-1")),
     ("simulate", "--seed", ("-1", str(2 ** 64))),
+    ("solve", "--to-move", ("-1", "3")),
+    ("solve", "--bid", ("0", "4")),
+    ("solve", "--max-nodes", ("0",)),
+    ("solve", "--table-mb", ("0", "65537")),
 ] for value in values + NOT_INTEGERS]
 
 
@@ -184,6 +189,49 @@ def test_bench_small():
         assert row in out
     assert "ns/hand" in out and "games/s" in out and "nodes/s" in out and "GB/s" in out
     assert "(rlcard ids)" not in out                  # the peers' spaces come with the peers
+
+
+def test_solve():
+    code, out = run("solve", "2QQTT77553", "AA9")         # doudizhu-resolver's README puzzle
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("play 35577TTQQ2/9AA 0 landlord=0")
+    assert lines[1].startswith("farmers win; winning moves: none (")
+    assert lines[2].startswith("line: 0:") and len(lines) == 3
+    code, out = run("solve", "2QQTT77553", "A9")
+    assert code == 0 and "landlord win; winning moves: 3, 5, 7" not in out
+    assert "landlord win; winning moves: 3, T, Q, 2, 55, 77, TT, QQ (" in out
+    code, out = run("solve", "3", "44", "55", "--to-move", "1", "--last", "3", "--objective", "score",
+                    "--bid", "2")
+    assert code == 0 and "trick=3@0" in out and "farmers win, landlord scores -8; best moves: " in out
+    code, out = run("solve", "2QQTT77553", "AA9", "7", "--max-nodes", "1")
+    assert code == 0 and "unsolved (a limit was reached" in out and "line:" not in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["solve", "3", "4", "--to-move", "2"], "--to-move must be a seat 0..1"),
+    (["solve", "3333", "33", "5"], "more cards of a rank than the deck"),
+    (["solve", "3", "4", "5", "--last", "34"], "34"),
+])
+def test_solve_bad_input(argv, words, capsys):
+    code, _ = run(*argv)
+    err = capsys.readouterr().err
+    assert code == 2 and words in err and err.startswith("ddz-fast solve: error:")
+
+
+def test_bench_solver_section(monkeypatch):
+    monkeypatch.setattr(bench, "SOLVER_SIZES", (("two seats 5 v 5", (5, 5), 3),
+                                                ("three seats 4/3/3", (4, 3, 3), 3)))
+    monkeypatch.setattr(bench, "TECHNIQUE_SIZES", (((4, 3, 3), 3),))
+    monkeypatch.setattr(bench, "FULL_DEAL_LIMIT", 0.05)
+    out = io.StringIO()
+    bench.solver_report(out, full_deals=2, seed=0)
+    text = out.getvalue()
+    assert "README puzzle: median " in text and "two seats 5 v 5: median " in text
+    assert "three seats 4/3/3: median " in text and "nodes/s" in text
+    assert "full deals 20/17/17: " in text and "solved within 1 s" in text
+    for name in ("all techniques", "without table", "without ordering", "without cutoffs",
+                 "without compression"):
+        assert name in text
 
 
 def test_bench_units():

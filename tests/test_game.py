@@ -397,7 +397,7 @@ def test_misuse_raises_and_changes_nothing(make, action, error):
 
 
 @pytest.mark.parametrize("hands, kwargs, error", [
-    (["3334", "55"], {}, InvalidCardsError),
+    (["3334"], {}, InvalidCardsError),                             # two seats at least
     ("333455", {}, TypeError),                                      # one text, not three
     (["33333", "5", "6"], {}, InvalidCardsError),
     (["333", "33", "6"], {}, InvalidCardsError),                    # five 3s in all

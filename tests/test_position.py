@@ -109,7 +109,8 @@ MALFORMED = [
     ("play", "a position starts with"),
     ("play 3/4/5", "a position starts with"),
     ("bidding 3/4/5 0", "phase: 'bidding'"),
-    ("play 3/4 0 landlord=0 bid=1", "hands: '3/4' is not three parts"),
+    ("play 3 0 landlord=0 bid=1", "hands: '3' is not three parts"),
+    ("play 3/4 0 landlord=0 bid=1", "out: the cards"),                 # two seats: see test_two_seats
     ("play 3/4/5/6 0", "hands: '3/4/5/6'"),
     ("play 3X/4/5 0 landlord=0 bid=1", "hands[0]: '3X' is no set of cards"),
     ("play 33333/4/5 0 landlord=0 bid=1", "hands[0]"),

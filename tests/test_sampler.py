@@ -34,11 +34,12 @@ def counts(hand):
 def knowledge(game, seat):
     """What `seat` sees: (known rows, hidden seats, the cards each hidden place must hold,
     the unseen cards, as a list of ranks one card each, and the hidden places' free sizes).
-    Places: the two other seats, then the kitty while it is unseen."""
+    Places: the other seats (two, or one in a two-seat game), then the kitty while it is
+    unseen."""
     hands = [counts(h) for h in game.hands]
     played = [counts(h) for h in game.cards_played]
     kitty = counts(game.kitty)
-    hidden = [s for s in range(3) if s != seat]
+    hidden = [s for s in range(len(hands)) if s != seat]
     kitty_hidden = game.landlord is None
     forced = {s: [0] * 15 for s in hidden}
     if not kitty_hidden and game.landlord != seat:
@@ -48,13 +49,14 @@ def knowledge(game, seat):
     pool = [sum(hands[s][r] for s in hidden) + (kitty[r] if kitty_hidden else 0)
             for r in range(15)]
     unseen = [r for r in range(15) for _ in range(pool[r] - sum(forced[s][r] for s in hidden))]
-    sizes = [sum(hands[s]) - sum(forced[s]) for s in hidden] + [sum(kitty) if kitty_hidden else 0]
+    sizes = [sum(hands[s]) - sum(forced[s]) for s in hidden] + [0] * (2 - len(hidden))
+    sizes.append(sum(kitty) if kitty_hidden else 0)
     return hands, hidden, forced, unseen, sizes
 
 
 def reference_deals(game, seat, limits=None):
-    """Counter: each consistent deal (3 rows of 15 counts, as a tuple) -> its number of
-    card-level deals."""
+    """Counter: each consistent deal (a row of 15 counts per seat, as a tuple) -> its number
+    of card-level deals."""
     hands, hidden, forced, unseen, sizes = knowledge(game, seat)
     out = Counter()
     cards = range(len(unseen))
@@ -67,7 +69,7 @@ def reference_deals(game, seat, limits=None):
                 for c in part:
                     rows[s][unseen[c]] += 1
             if limits is not None and any(rows[s][r] > limits[s][r]
-                                          for s in range(3) for r in range(15)):
+                                          for s in range(len(rows)) for r in range(15)):
                 continue
             out[tuple(map(tuple, rows))] += 1
     return out

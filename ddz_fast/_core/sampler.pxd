@@ -28,9 +28,9 @@ ctypedef struct ddz_deal_table:
 # above; the sizes add up to the unseen cards). Returns the number of deals (0: none).
 cdef uint64_t deal_table_build(ddz_deal_table* t) noexcept nogil
 
-# n deals into out (n x 3 x 15 counts, a row per seat): each sample is `base` (3 x 15 counts: what is known of
-# every seat) plus bin i's cards in row bin_rows[i] (-1: not written). `total` is what
-# deal_table_build returned (>= 1); rng a SplitMix64 state.
+# n deals into out (n x n_seats x 15 counts, a row per seat): each sample is `base` (n_seats x
+# 15 counts: what is known of every seat) plus bin i's cards in row bin_rows[i] (-1: not
+# written). `total` is what deal_table_build returned (>= 1); rng a SplitMix64 state.
 cdef void deal_samples(const ddz_deal_table* t, uint64_t total, uint64_t* rng,
-                       const uint8_t* base, const int8_t* bin_rows, uint8_t* out,
+                       const uint8_t* base, const int8_t* bin_rows, int n_seats, uint8_t* out,
                        Py_ssize_t n) noexcept nogil

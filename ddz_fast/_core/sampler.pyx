@@ -6,9 +6,6 @@ from libc.string cimport memcpy, memset
 from .rng cimport random_below64
 from .typedefs cimport N_RANKS
 
-cdef enum:
-    N_SEATS = 3
-
 # u! / (a! b! c!) for a + b + c = u <= 4, indexed [u][a][c].
 cdef uint64_t MULTINOMIAL[5][5][5]
 cdef int _u, _a, _c
@@ -76,7 +73,7 @@ cdef inline int pick(const ddz_deal_table* t, int r, int k0, int k1, int k2,
 
 
 cdef void deal_samples(const ddz_deal_table* t, uint64_t total, uint64_t* rng,
-                       const uint8_t* base, const int8_t* bin_rows, uint8_t* out,
+                       const uint8_t* base, const int8_t* bin_rows, int n_seats, uint8_t* out,
                        Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t i
     cdef int r, k0, k1, k2, a, c, choice
@@ -87,7 +84,7 @@ cdef void deal_samples(const ddz_deal_table* t, uint64_t total, uint64_t* rng,
     cdef uint64_t x
     memset(spare, 0, N_RANKS)       # where a bin that no row shows goes
     for i in range(n):
-        memcpy(out, base, N_SEATS * N_RANKS)
+        memcpy(out, base, n_seats * N_RANKS)
         row0 = out + bin_rows[0] * N_RANKS if bin_rows[0] >= 0 else spare
         row1 = out + bin_rows[1] * N_RANKS if bin_rows[1] >= 0 else spare
         row2 = out + bin_rows[2] * N_RANKS if bin_rows[2] >= 0 else spare
@@ -105,5 +102,5 @@ cdef void deal_samples(const ddz_deal_table* t, uint64_t total, uint64_t* rng,
             k0 -= a
             k1 -= t.unseen[r] - a - c
             k2 -= c
-        out += N_SEATS * N_RANKS
+        out += n_seats * N_RANKS
 

@@ -12,12 +12,17 @@
 #   the bid, bombs and spring state) and is used only when all of it matches: a hash collision
 #   costs a lookup, never a wrong answer. Entries are facts, so they stay valid across searches,
 #   thresholds and games (for the same rules).
-# - TECH_ORDERING: moves that empty the hand first, then moves no opponent can answer, then by
-#   cards played (long combinations first), lower main ranks first, bombs last; a pass first
-#   when the partner holds the trick. The best move is picked lazily (most nodes stop early).
+# - TECH_ORDERING: moves that empty the hand first, then by cards played (long combinations
+#   first), lower main ranks first, bombs last, a pass last; ties go to the kind and main rank
+#   that refuted most often so far (a history table). The best move is picked lazily (most
+#   nodes stop early). Measured and dropped, as they cost nodes on the bench's positions: the
+#   moves no opponent can answer first (2 to 4 times the nodes) or last, a pass first when the
+#   partner holds the trick (1.1 to 1.7 times).
 # - TECH_CUTOFFS (win objective): the side to move wins at once when it holds a move that no
-#   opponent can answer and the rest of its hand is one combination (it plays the rest next).
-#   Going out in one move needs no special case: that move is ordered first and is terminal.
+#   opponent can answer after which the rest of its hand is one combination, or one more
+#   unanswerable lead and then one combination (it keeps the lead throughout: the opponents
+#   must pass, the partner may). Going out in one move needs no special case: that move is
+#   ordered first and is terminal.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry.
@@ -25,7 +30,7 @@
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
 from .state cimport ddz_state
-from .typedefs cimport ddz_move, ddz_rules
+from .typedefs cimport N_KINDS, N_RANKS, ddz_move, ddz_rules
 
 cdef enum:
     TECH_TABLE = 1
@@ -38,11 +43,12 @@ cdef enum:
     # search_ge's answers besides 0 (below t) and 1 (reaches t)
     SEARCH_ABORTED = -1       # max_nodes or the deadline reached: nothing is known
     SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
+    FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
 
 # One table slot: 48 bytes. status 0 marks an empty slot (a used one has ENTRY_USED).
 ctypedef struct solver_entry:
     uint64_t hands[3]
-    uint32_t status           # trick, seats, objective, score state: see entry_status
+    uint32_t status           # trick, seats, objective, score state: see entry_of
     uint32_t work             # log2 of the nodes its search took: deeper results stay longer
     int64_t lo                # the proven bounds of the landlord's value
     int64_t hi
@@ -57,6 +63,7 @@ ctypedef struct solver_search:
     solver_table* table
     ddz_move* moves           # MAX_MOVES + 1 moves per ply, `plies` + 1 plies (the last: scratch)
     int32_t* scores           # the moves' ordering scores, laid out as `moves`
+    ddz_move* finish          # FINISH_ROOM moves for the cut-off test
     int plies
     int objective
     uint32_t techniques
@@ -64,6 +71,7 @@ ctypedef struct solver_search:
     uint64_t max_nodes        # 0: no limit
     double deadline           # monotonic seconds; 0: none
     uint32_t until_check      # nodes before the next look at the clock and at signals
+    uint32_t history[N_KINDS][N_RANKS]   # cut-offs per kind and main rank (ordering); zero it
 
 # Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
 # bucket); 0, or -1 if out of memory (the table stays empty).

@@ -7,12 +7,12 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from .bits cimport card_count, hand_init, pop_lsb
 from .combos cimport classify
-from .movegen cimport gen_kind
+from .movegen cimport gen_kind, gen_leads
 from .state cimport (
     NO_SEAT, PHASE_OVER, state_full_key, state_legal_moves, state_play, state_scores,
 )
 from .typedefs cimport (
-    JOKERS, KIND_BOMB, KIND_ROCKET, MAX_MOVES, N_KINDS, ddz_hand, ddz_move,
+    JOKERS, KIND_BOMB, KIND_ROCKET, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move,
 )
 
 cdef extern from "Python.h":
@@ -21,15 +21,17 @@ cdef extern from "Python.h":
 cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
 
 cdef enum:
-    CHECK_INTERVAL = 1 << 12      # nodes between looks at the clock and at signals
+    CHECK_INTERVAL = 1 << 12
+    FINISH_DEPTH = 1              # leads no one can answer before the last combination      # nodes between looks at the clock and at signals
     MAX_LENGTH = 12
     UNKNOWN = -2                  # an opponents' best main not computed yet
     NONE = -1                     # ... they have no move of that kind and length
     # ordering scores
     SCORE_OUT = 1 << 24
-    SCORE_PARTNER_PASS = 1 << 22
-    SCORE_UNANSWERED = 1 << 20
     SCORE_PER_CARD = 64
+    HISTORY_WEIGHT = 1
+    HISTORY_SHIFT = 0
+    HISTORY_CAP = 60
 
 # Bit 0 of the nibbles of ranks 2, B, R: kept in place by rank compression.
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
@@ -246,6 +248,30 @@ cdef inline bint answered(const solver_search* p, opponents* o, const ddz_move* 
     return best > m.main
 
 
+cdef bint finishes(const solver_search* p, opponents* o, uint64_t hand, int depth,
+                   ddz_move* buf) noexcept nogil:
+    """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
+    it is one combination, or after at most `depth` leads that no opponent can answer it is.
+    buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
+    cdef ddz_move readings[MAX_READINGS]
+    cdef ddz_hand h
+    cdef ddz_move* end
+    cdef ddz_move* m
+    if classify(hand, &p.rules, readings) > 0:
+        return True
+    if depth == 0:
+        return False
+    hand_init(&h, hand)
+    end = gen_leads(&h, &p.rules, buf)
+    m = buf
+    while m < end:
+        if (not answered(p, o, m, end)
+                and finishes(p, o, hand - m.cards, depth - 1, buf + 2 * (MAX_MOVES + 1))):
+            return True
+        m += 1
+    return False
+
+
 # --- the search ----------------------------------------------------------------------------
 
 cdef inline int limits_reached(solver_search* p) noexcept nogil:
@@ -268,11 +294,9 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     cdef int32_t* scores = p.scores + <Py_ssize_t>ply * (MAX_MOVES + 1)
     cdef ddz_move* scratch = moves + MAX_MOVES + 1
     cdef ddz_move swap_move
-    cdef ddz_move readings[4]
     cdef Py_ssize_t n, i, j, pick
     cdef int32_t score, swap_score
     cdef bint landlord_moves = s.to_move == s.landlord
-    cdef bint partner_holds, unanswered
     cdef uint64_t hand = s.hands[s.to_move], hash = 0, start = p.nodes
     cdef solver_entry entry
     cdef solver_entry* found
@@ -295,16 +319,13 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     result = not landlord_moves         # the answer when no move turns it
     if p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
         opponents_init(&opp, s)
-        partner_holds = (s.last_move.length != 0
-                         and (s.last_mover == s.landlord) == landlord_moves)
         for i in range(n):
             if moves[i].length == 0:
-                scores[i] = SCORE_PARTNER_PASS if partner_holds else 0
+                scores[i] = 0           # last: passing first was measured, and costs nodes
                 continue
-            unanswered = not answered(p, &opp, &moves[i], scratch)
-            if (unanswered and p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
-                    and moves[i].cards != hand
-                    and classify(hand - moves[i].cards, &p.rules, readings) > 0):
+            if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
+                    and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
+                    and finishes(p, &opp, hand - moves[i].cards, FINISH_DEPTH, p.finish)):
                 # this move, then the rest of the hand: nobody can stop it
                 result = landlord_moves
                 n = 0
@@ -313,10 +334,9 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 score = 16 - moves[i].main
             else:
                 score = SCORE_PER_CARD * card_count(moves[i].cards) + 16 - moves[i].main
+            score += HISTORY_WEIGHT * (p.history[moves[i].kind][moves[i].main] >> HISTORY_SHIFT)
             if moves[i].cards == hand:
                 score += SCORE_OUT
-            if unanswered:
-                score += SCORE_UNANSWERED
             scores[i] = score
     for i in range(n):
         if p.techniques & TECH_ORDERING:
@@ -341,6 +361,8 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 return r
         if r == landlord_moves:
             result = r
+            if moves[i].length and p.history[moves[i].kind][moves[i].main] < HISTORY_CAP:
+                p.history[moves[i].kind][moves[i].main] += 1
             break
     if p.techniques & TECH_TABLE:
         table_store(p.table, &entry, hash, result, t, p.nodes - start)

@@ -18,6 +18,8 @@ cdef enum:
     # (RedealLimitError). Uniformly random bidders reach it with probability 64**-100.
     MAX_REDEALS = 100
 
+# Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are
+# played) a position set up in the play phase, where seat 2's fields stay zero.
 ctypedef struct ddz_state:
     uint64_t hands[3]
     uint64_t played[3]        # the cards each seat has played in this deal
@@ -40,6 +42,11 @@ ctypedef struct ddz_state:
     uint8_t bombs             # bombs and rockets played
     uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
     uint8_t winner            # the seat that went out, NO_SEAT before
+    uint8_t n_seats           # 3, or 2: no auction, no kitty, one pass ends the trick
+
+# The seat that acts after `seat`.
+cdef inline int next_seat(const ddz_state* s, int seat) noexcept nogil:
+    return seat + 1 if seat + 1 < s.n_seats else 0
 
 # One action and the state it was taken in (see bid_action for bids).
 ctypedef struct ddz_step:
@@ -87,16 +94,19 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
 
 # Keys. The position key (s.key) covers what decides the rest of the game: the hands, the
-# seat to move, the trick (move to beat, passes), the phase, the landlord, and in the auction
+# seat to move, the trick (move to beat, passes), the phase, the landlord, the number of
+# seats, and in the auction
 # the bids so far and the redeal count. The full key adds what only the score depends on: the
 # winning bid, the bombs and whether a spring or an anti-spring is still possible. Search
 # uses the position key; two states with the same full key also score the same.
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil        # from scratch
 cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil
 
-# What a finished game pays each seat under the rules' scoring, and its spring flags; returns
-# the multiplier of the points (2**bombs, x2 for a doubling spring). An unscored deal (no
-# landlord) pays 0 with multiplier 0.
+# What a finished game pays each seat under the rules' scoring (scores[0..2]; 0 for the seat a
+# two-seat game lacks), and its spring flags; returns the multiplier of the points (2**bombs,
+# x2 for a doubling spring). Each farmer settles with the landlord, so under "points" the
+# landlord's share is the number of farmers times a farmer's. An unscored deal (no landlord)
+# pays 0 with multiplier 0.
 cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* scores,
                           bint* spring, bint* anti_spring) noexcept nogil
 # base x multiplier: what each farmer settles with the landlord (RULES.md section 7).

@@ -21,11 +21,9 @@ cdef enum:
     MARK_FIRST = 16           # the marked card lies in positions 16..33 of the shuffled deck:
     MARK_SPAN = 18            # in the middle, and as often in each seat's hand
 
-cdef int NEXT[3]
-NEXT[:] = [1, 2, 0]
-
 # Zobrist keys: one per (seat, rank, count) of the hands; the rest of the position is mixed in
-# by position_status. Fixed numbers, so keys agree between runs and machines.
+# by position_status, and a two-seat game's by TWO_SEATS. Fixed numbers, so keys agree between
+# runs and machines.
 cdef uint64_t ZOBRIST[3][N_RANKS][5]
 cdef uint64_t _zobrist_state = 0x5EED0DD2F457ULL
 for _seat in range(3):
@@ -33,6 +31,9 @@ for _seat in range(3):
         ZOBRIST[_seat][_rank][0] = 0
         for _count in range(1, 5):
             ZOBRIST[_seat][_rank][_count] = splitmix64(&_zobrist_state)
+# (The number of seats never changes in a game: a constant of the key, outside position_status,
+# which every transition computes twice.)
+cdef uint64_t TWO_SEATS = splitmix64(&_zobrist_state)
 
 
 cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
@@ -71,9 +72,9 @@ cdef inline uint64_t hand_key(int seat, uint64_t cards, uint32_t ranks) noexcept
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil:
     cdef uint64_t key = position_status(s)
     cdef int seat
-    for seat in range(3):
+    for seat in range(s.n_seats):
         key ^= hand_key(seat, s.hands[seat], 0x7FFF)
-    return key
+    return key ^ TWO_SEATS if s.n_seats == 2 else key
 
 
 cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil:
@@ -97,6 +98,7 @@ cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
     cdef uint64_t rng = seed ^ (<uint64_t>redeals * <uint64_t>0xD1B54A32D192ED03ULL)
     cdef int i, j, card, mark
     memset(s, 0, sizeof(ddz_state))
+    s.n_seats = 3
     for i in range(DECK_SIZE):
         deck[i] = i
     for i in range(DECK_SIZE - 1, 0, -1):        # Fisher-Yates
@@ -164,9 +166,9 @@ cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogi
             s.phase = PHASE_OVER
             s.key ^= before ^ position_status(s)
         else:           # all passed: the next seat bids first on a new deal
-            state_deal(s, s.seed, s.redeals + 1, NEXT[s.first_bidder], rules)
+            state_deal(s, s.seed, s.redeals + 1, next_seat(s, s.first_bidder), rules)
     else:
-        s.to_move = NEXT[seat]
+        s.to_move = next_seat(s, seat)
         s.key ^= before ^ position_status(s)
     check_key(s)
 
@@ -177,7 +179,7 @@ cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
     cdef ddz_hand changed
     if m.length == 0:
         s.passes += 1
-        if s.passes == 2:                   # both others passed: the last player leads
+        if s.passes == s.n_seats - 1:       # everyone else passed: the last player leads
             memset(&s.last_move, 0, sizeof(ddz_move))
             s.passes = 0
     else:
@@ -193,7 +195,7 @@ cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
         if s.hands[seat] == 0:
             s.phase = PHASE_OVER
             s.winner = seat
-    s.to_move = NEXT[seat]
+    s.to_move = next_seat(s, seat)
     s.key ^= before ^ position_status(s)
     check_key(s)
 
@@ -251,7 +253,7 @@ cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* s
     anti_spring[0] = not landlord_won and s.plays[landlord] == 1
     cdef bint doubled = rules.spring and (spring[0] or anti_spring[0])
     if rules.scoring == SCORING_WIN:
-        for seat in range(3):
+        for seat in range(s.n_seats):
             scores[seat] = (seat == landlord) == landlord_won
         return stake(1, s.bombs, doubled)
     if rules.scoring == SCORING_WP:
@@ -262,10 +264,10 @@ cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* s
         each = s.bombs + 1
     else:
         each = stake(s.bid, s.bombs, doubled)
-    for seat in range(3):
+    for seat in range(s.n_seats):
         scores[seat] = each if (seat == landlord) == landlord_won else -each
     if rules.scoring == SCORING_POINTS:
-        scores[landlord] *= 2       # (DouZero's rewards give the landlord one share)
+        scores[landlord] *= s.n_seats - 1   # one share per farmer (DouZero's rewards: one share)
     return stake(1, s.bombs, doubled)
 
 

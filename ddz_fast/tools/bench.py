@@ -20,9 +20,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ddz_fast import (
-    MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, build_info, legal_move_counts,
-    legal_moves, legal_moves_batch, perft, sample_deals, simulate,
+    MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, Solver, build_info,
+    legal_move_counts, legal_moves, legal_moves_batch, perft, sample_deals, simulate,
 )
+from ddz_fast._solver import TECHNIQUES
 from ddz_fast.encodings import OPENSPIEL, RLCARD, ROLES, Encoding
 
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
@@ -303,6 +304,121 @@ def perft_rate(positions: DealPositions, depth: int) -> tuple[float, int]:
     return nodes / seconds, nodes
 
 
+# --- the solver ----------------------------------------------------------------------------
+
+# doudizhu-resolver's README puzzle: landlord 2 Q Q 10 10 7 7 5 5 3 against A A 9, to lead.
+RESOLVER_PUZZLE = ("2QQTT77553", "AA9")
+SOLVER_SIZES = (("two seats 12 v 12", (12, 12), 20), ("two seats 17 v 17", (17, 17), 5),
+                ("three seats 7/6/6", (7, 6, 6), 20), ("three seats 10/8/8", (10, 8, 8), 20))
+TECHNIQUE_SIZES = (((7, 6, 6), 20), ((10, 8, 8), 6))
+TECHNIQUE_NODE_CAP = 2_000_000        # nodes per position when a technique is off
+FULL_DEAL_LIMIT = 10.0                # seconds per full deal
+SIZE_LIMIT = 10.0                     # seconds per position of the other rows
+
+
+def two_seats_supported() -> bool:
+    try:
+        Game.from_hands(["3", "4"], landlord=0)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def solver_positions(count: int, sizes: Sequence[int], seed: int) -> list[Game]:
+    """Seeded open-hand positions: hands of `sizes` cards from one shuffled deck each,
+    seat 0 the landlord and to lead."""
+    rng = np.random.default_rng(seed)
+    games = []
+    for _ in range(count):
+        deck = DECK[rng.permutation(54)]
+        bounds = np.cumsum((0,) + tuple(sizes))
+        hands = [str(Hand(np.bincount(deck[a:b], minlength=15))) for a, b in zip(bounds, bounds[1:])]
+        games.append(Game.from_hands(hands, landlord=0))
+    return games
+
+
+@dataclass
+class SolveStats:
+    seconds: list[float]          # per position, each on an empty table
+    nodes: list[int]
+    complete: list[bool]
+
+    def row(self) -> str:
+        unsolved = sum(not c for c in self.complete)
+        # an unsolved position counts as its time limit: the median is then a lower bound
+        at_least = ">= " if 2 * unsolved >= len(self.complete) else ""
+        stopped = f", {unsolved} stopped at the time limit" if unsolved else ""
+        return (f"median {at_least}{fmt_time(statistics.median(self.seconds))}{stopped}, "
+                f"{statistics.median(self.nodes):,.0f} nodes, "
+                f"{fmt_rate(sum(self.nodes) / sum(self.seconds), 'nodes')} "
+                f"(max {fmt_time(max(self.seconds))}, {len(self.seconds)} positions)")
+
+
+def solve_stats(games: Sequence[Game], solver: Solver, time_limit: float | None = None,
+                max_nodes: int | None = None) -> SolveStats:
+    """Solve each game once on an emptied table (the clearing is not timed)."""
+    stats = SolveStats([], [], [])
+    for game in games:
+        solver.clear()
+        solution = solver.solve(game, time_limit=time_limit, max_nodes=max_nodes)
+        stats.seconds.append(solution.seconds)
+        stats.nodes.append(solution.nodes)
+        stats.complete.append(solution.complete)
+    return stats
+
+
+def technique_nodes(seed: int) -> list[tuple[str, list[str]]]:
+    """Total nodes on the technique positions with every technique, then with each off."""
+    rows = []
+    configs = [("all techniques", set(TECHNIQUES))] + [
+        (f"without {name}", set(TECHNIQUES) - {name}) for name in TECHNIQUES]
+    for what, chosen in configs:
+        solver = Solver(64, techniques=chosen)
+        cells = []
+        for sizes, count in TECHNIQUE_SIZES:
+            stats = solve_stats(solver_positions(count, sizes, seed), solver,
+                                max_nodes=TECHNIQUE_NODE_CAP)
+            capped = sum(not c for c in stats.complete)
+            cells.append(f"{sum(stats.nodes):,}" + (f" ({capped} capped)" if capped else ""))
+        rows.append((what, cells))
+        del solver
+    return rows
+
+
+def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
+    """The solver's section of ``ddz-fast bench``."""
+    solver = Solver(64)
+    print(f"\nThe open-hand solver (ddz_fast.solve, win objective, table 64 MB emptied before "
+          f"each position; seeded deals, seat 0 the landlord and to lead):", file=out)
+    two = two_seats_supported()
+    if two:
+        puzzle = [Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)] * 20
+        print(f"  doudizhu-resolver's README puzzle: {solve_stats(puzzle, solver).row()}", file=out)
+    for what, sizes, count in SOLVER_SIZES:
+        if len(sizes) == 2 and not two:
+            print(f"  {what}: two-seat games are not in this build", file=out)
+            continue
+        stats = solve_stats(solver_positions(count, sizes, seed), solver, time_limit=SIZE_LIMIT)
+        print(f"  {what}: {stats.row()}", file=out)
+    if full_deals:
+        stats = solve_stats(solver_positions(full_deals, (20, 17, 17), seed), solver,
+                            time_limit=FULL_DEAL_LIMIT)
+        done = sorted(t for t, c in zip(stats.seconds, stats.complete) if c)
+        within_1 = sum(t <= 1 for t in done)
+        solved = (f"solved ones: {', '.join(fmt_time(q) for q in statistics.quantiles(done, n=4))} "
+                  f"(quartiles), max {fmt_time(max(done))}" if len(done) > 1 else
+                  f"solved: {', '.join(fmt_time(t) for t in done) or 'none'}")
+        print(f"  full deals 20/17/17: {within_1}/{full_deals} solved within 1 s, "
+              f"{len(done)}/{full_deals} within {FULL_DEAL_LIMIT:g} s; {solved}", file=out)
+    print(f"  nodes with each technique turned off (Solver(techniques=...); at most "
+          f"{TECHNIQUE_NODE_CAP:,} per position):", file=out)
+    header = ", ".join(f"{count} positions {'/'.join(map(str, sizes))}"
+                       for sizes, count in TECHNIQUE_SIZES)
+    print(f"    {'':<22}{header}", file=out)
+    for what, cells in technique_nodes(seed):
+        print(f"    {what:<22}" + "; ".join(cells), file=out)
+
+
 # --- the report ----------------------------------------------------------------------------
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -334,7 +450,8 @@ def fmt_rate(rate: float, unit: str) -> str:
 
 
 def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_deals: int,
-           perft_depth: int, repeat: int, seed: int, peers: bool) -> None:
+           perft_depth: int, repeat: int, seed: int, peers: bool, solver: bool = True,
+           solve_deals: int = 10) -> None:
     """Run the suite and print its table to `out` (``ddz-fast bench``); with ``peers``, the
     peer engines installed here run on the same positions and their move lists are compared
     with ddz_fast's."""
@@ -485,3 +602,5 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
             for what, answers in (("leads", False), ("answers", True)):
                 diff = peer_module.compare(peer, positions, answers, limit)
                 print(f"  {peer.name} {what}: {diff.describe()}", file=out)
+    if solver:
+        solver_report(out, full_deals=solve_deals, seed=seed)

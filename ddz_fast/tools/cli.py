@@ -174,7 +174,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
     bench.report(out, deals=args.deals, games=args.games, simulate_games=args.simulate,
                  perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
-                 seed=args.seed, peers=not args.no_peers)
+                 seed=args.seed, peers=not args.no_peers, solver=not args.no_solver,
+                 solve_deals=args.solve_deals)
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -229,7 +230,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("farmer", help="the farmer's cards (seat 1)")
     p.add_argument("farmer2", nargs="?", help="the second farmer's cards (seat 2), if any")
     p.add_argument("--to-move", type=int_in(0, 2), default=0,
-                   help="the seat to move, 0..2 (default: %(default)s, the landlord)")
+                   help="the seat to move, 0..2; 0 is the landlord (default: %(default)s)")
     p.add_argument("--last", metavar="MOVE",
                    help="the move to beat, played by the seat before the one to move "
                         "(default: the seat to move leads)")
@@ -261,6 +262,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=SEED, default=0,
                    help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
+    p.add_argument("--no-solver", action="store_true", help="skip the solver's section")
+    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=10,
+                   help="full open-hand deals for the solver, up to 10 s each "
+                        "(default: %(default)s)")
     return top
 
 

@@ -1,64 +1,156 @@
-"""Write solver_table.jsonl: the brute-force reference's verdicts (tests/reference_solver.py,
-never ddz_fast) on seeded positions too large to solve by brute force in every test run.
-One JSON object a line: sizes, seed, objective, value and the optimal first moves (reference
-tuples as lists, null for a pass, sorted). tests/solver_positions.position(seed, sizes) makes
-the position again. Takes about an hour on one core; lines are appended as they finish, and
-a rerun skips the lines already there.
+"""Write reference_solutions.json: open-hand verdicts of the brute-force minimax
+(tests/reference_solver.py, never ddz_fast) on seeded positions, for tests/test_solver.py.
 
-    python tests/data/make_solver_table.py
+Positions: two seats (landlord and one farmer) from 1 v 1 to 12 v 12 cards and three seats up to
+7/6/6, with the landlord's seat, the seat to move and the move to beat (and who played it) drawn
+at random, under every preset's legality switches; the win objective on all of them and the score
+objective on smaller ones (bids, bombs and plays before the position, each scoring, the spring
+doubling on or off). The minimax takes up to a minute on a 12 v 12 position, so its answers are
+stored:
+
+    python tests/data/make_solver_table.py           # rewrite the table (a process per core)
+    python tests/data/make_solver_table.py --check   # recompute every position and compare
+
+A row: seed, objective, rules (a preset of reference.PRESETS), hands (text per seat), landlord,
+to_move, trick ("kind length main CARDS" or null) and last_mover, bid, bombs, plays, scoring,
+spring, then the answer: value ("landlord"/"farmers", or the landlord's score) and moves (the
+side to move's winning or optimal moves, sorted, "pass" for a pass).
 """
 
 import json
 import os
+import random
 import sys
-import time
+from concurrent.futures import ProcessPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
+import reference  # noqa: E402
 import reference_solver  # noqa: E402
-from solver_positions import position  # noqa: E402
 
-TABLE = os.path.join(HERE, "solver_table.jsonl")
-
-# (sizes, seeds, objectives): three seats up to 7/6/6, two seats up to 12 v 12.
-GROUPS = [
-    ((6, 5, 5), range(8), ("win", "score")),
-    ((7, 6, 6), range(3), ("win",)),
-    ((8, 8), range(10), ("win", "score")),
-    ((10, 10), range(6), ("win", "score")),
-    ((12, 12), range(4), ("win", "score")),
-    ((7, 6, 6), range(3), ("score",)),
-    ((6, 5, 5), range(8, 30), ("win", "score")),
+PATH = os.path.join(HERE, "reference_solutions.json")
+DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
+SCORINGS = ("points", "win", "wp", "adp", "logadp")
+# (objective, seats, largest hand sizes, how many): the minimax's time grows fast with the cards
+PLAN = [
+    ("win", 2, (10, 10), 220),
+    ("win", 2, (12, 12), 16),
+    ("win", 3, (7, 6, 6), 180),
+    ("score", 2, (7, 7), 70),
+    ("score", 3, (5, 4, 4), 70),
 ]
 
 
-def as_json(move):
-    return None if move is None else [move[0], move[1], move[2], list(move[3])]
+def text(counts):
+    return "".join(reference.RANKS[r] * c for r, c in enumerate(counts))
 
 
-def main():
-    done = set()
-    if os.path.exists(TABLE):
-        with open(TABLE) as f:
-            for line in f:
-                row = json.loads(line)
-                done.add((tuple(row["sizes"]), row["seed"], row["objective"]))
-    for sizes, seeds, objectives in GROUPS:
-        for seed in seeds:
-            for objective in objectives:
-                if (sizes, seed, objective) in done:
-                    continue
-                _, args = position(seed, sizes)
-                start = time.perf_counter()
-                value, moves = reference_solver.solve(**args, objective=objective)
-                row = {"sizes": list(sizes), "seed": seed, "objective": objective, "value": value,
-                       "moves": sorted((as_json(m) for m in moves), key=json.dumps)}
-                with open(TABLE, "a") as f:
-                    f.write(json.dumps(row) + "\n")
-                print(f"{sizes} seed {seed} {objective}: {value} "
-                      f"({time.perf_counter() - start:.1f} s)", flush=True)
+def move_text(move):
+    if move is None:
+        return "pass"
+    kind, length, main, cards = move
+    return f"{kind} {length} {main} {text(cards)}"
+
+
+def counts(cards):
+    return tuple(cards.count(r) for r in range(15))
+
+
+def position(seed, objective, seats, largest, full):
+    """A random position: hand sizes up to `largest` (exactly when `full`), a random landlord
+    and seat to move, and in about half of them a move to beat, played by a seat that is not to
+    move from cards dealt beside the hands."""
+    rng = random.Random(seed)
+    rules = rng.choice(list(reference.PRESETS))
+    deck = DECK[:]
+    rng.shuffle(deck)
+    sizes = [k if full else rng.randint(1, k) for k in largest]
+    landlord = rng.randrange(seats)
+    order = [(landlord + i) % seats for i in range(seats)]    # the landlord gets the first size
+    hands = [None] * seats
+    start = 0
+    for seat, size in zip(order, sizes):
+        hands[seat] = counts(deck[start:start + size])
+        start += size
+    to_move = rng.randrange(seats)
+    trick = last_mover = None
+    if rng.random() < 0.5:
+        last_mover = (to_move - rng.randint(1, seats - 1)) % seats
+        played_from = counts(deck[start:start + rng.randint(1, 8)])
+        trick = rng.choice(sorted(reference.leads(played_from, **reference.PRESETS[rules])))
+    row = {"seed": seed, "objective": objective, "rules": rules,
+           "hands": [text(h) for h in hands], "landlord": landlord, "to_move": to_move,
+           "trick": None if trick is None else move_text(trick), "last_mover": last_mover,
+           "bid": 1, "bombs": 0, "plays": [0] * seats, "scoring": "points", "spring": True}
+    if last_mover is not None:
+        row["plays"][last_mover] = 1
+    if objective == "score":
+        row["bid"] = rng.randint(1, 3)
+        row["bombs"] = rng.choice([0, 0, 1, 2])
+        row["plays"] = [p + rng.choice([0, 0, 1, 2]) for p in row["plays"]]
+        row["scoring"] = rng.choice(SCORINGS)
+        row["spring"] = rng.random() < 0.7
+    return row
+
+
+def parse_move(move):
+    if move is None:
+        return None
+    kind, length, main, cards = move.split()
+    return kind, int(length), int(main), reference.parse(cards)
+
+
+def answer(row):
+    """The minimax's value and moves for a row's position."""
+    value, moves = reference_solver.solve(
+        [reference.parse(h) for h in row["hands"]], row["landlord"], row["to_move"],
+        parse_move(row["trick"]), row["last_mover"], objective=row["objective"], bid=row["bid"],
+        bombs=row["bombs"], plays=row["plays"], scoring=row["scoring"], spring=row["spring"],
+        **reference.PRESETS[row["rules"]])
+    return value, sorted(move_text(m) for m in moves)
+
+
+def rows():
+    seed = 0
+    out = []
+    for objective, seats, largest, how_many in PLAN:
+        full = max(largest) >= 11          # the largest sizes exactly: the hardest cases
+        for _ in range(how_many):
+            out.append(position(seed, objective, seats, largest, full))
+            seed += 1
+    return out
+
+
+def solved(row):
+    value, moves = answer(row)
+    return dict(row, value=value, moves=moves)
+
+
+def compute():
+    todo = rows()
+    # the slowest first, so that the pool's last jobs are short
+    todo.sort(key=lambda r: -sum(len(h) for h in r["hands"]) - 20 * (r["objective"] == "score"))
+    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
+        done = list(pool.map(solved, todo, chunksize=1))
+    return sorted(done, key=lambda r: r["seed"])
+
+
+def dumps(table):
+    return "[\n" + ",\n".join(json.dumps(r) for r in table) + "\n]\n"
+
+
+def load():
+    with open(PATH) as f:
+        return json.load(f)
 
 
 if __name__ == "__main__":
-    main()
+    table = compute()
+    if sys.argv[1:] == ["--check"]:
+        stored = load()
+        bad = [r["seed"] for r, s in zip(table, stored) if r != s]
+        sys.exit(f"{len(bad)} rows differ: seeds {bad[:20]}" if bad or len(table) != len(stored)
+                 else None)
+    with open(PATH, "w") as f:
+        f.write(dumps(table))
