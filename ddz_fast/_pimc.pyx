@@ -17,9 +17,6 @@ from .checks import check_int, check_seed
 from ._sampler import DECK_COUNTS
 from .errors import IllegalActionError, InvalidPositionError
 
-cdef enum:
-    N_SEATS = 3
-
 
 cdef inline int hand_size(uint64_t packed) noexcept nogil:
     cdef ddz_hand h
@@ -67,7 +64,7 @@ cdef int check_deals(const ddz_state* s, const uint8_t[:, :, ::1] deals) except 
     cdef int seat
     for i in range(deals.shape[0]):
         total = 0
-        for seat in range(N_SEATS):
+        for seat in range(s.n_seats):
             packed = pack(&deals[i, seat, 0])
             if hand_size(packed) != hand_size(s.hands[seat]):
                 raise InvalidPositionError(
@@ -85,7 +82,8 @@ cdef int check_deals(const ddz_state* s, const uint8_t[:, :, ::1] deals) except 
 
 def rollout_wins(Game game not None, deals, rollouts, *, seed):
     """Wins of the side to move, as an ``(n, m)`` int32 array: for deal i of ``deals`` (an
-    ``(n, 3, 15)`` array of rank counts, as ``sample_deals`` gives) and the game's j-th legal
+    ``(n, 3, 15)`` array of rank counts, ``(n, 2, 15)`` for a two-seat game, as
+    ``sample_deals`` gives) and the game's j-th legal
     move (``game.legal_moves()`` order, ``PASS`` last), how many of ``rollouts`` playouts the
     mover's side won after playing that move in the game's position with the deal's hands.
     Playouts choose uniformly among the legal moves.
@@ -101,16 +99,17 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
     if game.g.s.phase != PHASE_PLAY:
         where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
         raise IllegalActionError(f"rollout_wins takes play-phase positions; the game is {where}")
+    cdef ddz_state s = game.g.s           # one copy under the GIL: a consistent snapshot
+    cdef ddz_rules rules = game.g.rules
     counts = np.array(deals)              # a copy: the caller's array may change meanwhile
     if counts.dtype.kind not in "iu":
         raise TypeError(f"deals must be an integer array of rank counts, not of dtype {counts.dtype}")
-    if counts.ndim != 3 or counts.shape[1:] != (N_SEATS, N_RANKS):
-        raise InvalidPositionError(f"deals must have shape (n, 3, 15), not {counts.shape}")
+    if counts.ndim != 3 or counts.shape[1:] != (s.n_seats, N_RANKS):
+        raise InvalidPositionError(f"deals must have shape (n, {s.n_seats}, 15) for this "
+                                   f"{s.n_seats}-seat game, not {counts.shape}")
     if counts.size and (counts.min() < 0 or (counts > DECK_COUNTS).any()):
         raise InvalidPositionError("deals: a rank count below 0 or above the deck's")
     cdef const uint8_t[:, :, ::1] view = counts.astype(np.uint8)
-    cdef ddz_state s = game.g.s           # one copy under the GIL: a consistent snapshot
-    cdef ddz_rules rules = game.g.rules
     check_deals(&s, view)
     cdef ddz_move moves[MAX_MOVES + 1]
     cdef ddz_move scratch[MAX_MOVES + 1]
@@ -125,7 +124,7 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
         deal = &view[i, 0, 0]
         row = &out[i, 0]                  # a play-phase position has at least one move
         with nogil:
-            for seat in range(N_SEATS):
+            for seat in range(s.n_seats):     # (a two-seat game's seat 2 stays empty)
                 s.hands[seat] = pack(deal + seat * N_RANKS)
             s.key = state_key(&s)
             for j in range(n_moves):

@@ -1,8 +1,8 @@
 """The search player (ddz_fast.pimc) and its rollouts (ddz_fast._pimc).
 
 Checks: legal play through whole series under every preset and in every seat; on positions
-where every deal consistent with the mover's view is the same, a winning move whenever the
-solver finds one; rollouts against plain-Python random playouts (statistically) and on
+where every deal consistent with the mover's view is the same (three seats, and two-seat
+endgames), a winning move whenever the solver finds one; rollouts against plain-Python random playouts (statistically) and on
 positions whose rollouts are certain; determinism; argument errors; the strength tool.
 """
 
@@ -140,6 +140,38 @@ def test_plays_a_winning_move_where_the_solver_finds_one():
         else:
             losses += 1
     assert wins > 20 and losses > 20         # both kinds were seen
+
+
+def test_two_seat_games_where_the_other_hand_is_known():
+    # two seats: the hidden hand is exactly the unseen cards, so every deal is the game
+    rng = random.Random(5)
+    solver = Solver(16)
+    player = PIMCPlayer(samples=2, seed=4, max_nodes=None, rollouts=2, table_mb=16)
+    wins = losses = 0
+    for _ in range(120):
+        pool = [r for r in RANKS[:13] for _ in range(4)] + ["B", "R"]
+        game = Game.from_hands([random_hand(rng, pool, rng.randint(1, 8)),
+                                random_hand(rng, pool, rng.randint(1, 8))])
+        for _ in range(rng.randrange(3)):
+            if game.phase == "play":
+                game.play(game.legal_moves()[rng.randrange(len(game.legal_moves()))])
+        if game.phase != "play":
+            continue
+        deals = sample_deals(game, game.to_move, 3, seed=1)
+        assert deals.shape == (3, 2, 15)
+        assert (deals == [h.counts for h in game.hands]).all()
+        winning = set(solver.solve(game).moves)
+        evaluation = player.evaluate(game)
+        assert evaluation.solved == 2
+        assert evaluation.values == tuple(2.0 if m in winning else 0.0 for m in evaluation.moves)
+        if winning:
+            assert player(game) in winning
+            wins += 1
+        else:
+            losses += 1
+    assert wins > 20 and losses > 20
+    with pytest.raises(InvalidPositionError, match=r"\(n, 2, 15\)"):
+        rollout_wins(game, np.zeros((1, 3, 15), dtype=np.uint8), 1, seed=1)
 
 
 # --- rollouts ---------------------------------------------------------------------------------
