@@ -123,17 +123,18 @@ def test_known_positions_have_one_deal():
         assert all((deals[0, s] == game.hands[s].counts).all() for s in range(3))
 
 
-def test_plays_a_winning_move_where_the_solver_finds_one():
+def check_plays_as_the_solver(games, samples):
+    """On positions whose every deal is the game itself: each move's value is `samples` or 0
+    as the solver says, and the player plays a winning move whenever there is one."""
     solver = Solver(16)
-    player = PIMCPlayer(samples=3, seed=2, max_nodes=None, rollouts=2, table_mb=16)
+    player = PIMCPlayer(samples=samples, seed=2, max_nodes=None, rollouts=2, table_mb=16)
     wins = losses = 0
-    for game in known_positions(150, 2):
-        solution = solver.solve(game)
+    for game in games:
+        winning = set(solver.solve(game).moves)
         evaluation = player.evaluate(game)
-        assert evaluation.solved == evaluation.samples == 3
-        winning = set(solution.moves)
-        # every deal is the game itself: each move's value is 3 or 0 as the solver says
-        assert evaluation.values == tuple(3.0 if m in winning else 0.0 for m in evaluation.moves)
+        assert evaluation.solved == evaluation.samples == samples
+        assert evaluation.values == tuple(float(samples) if m in winning else 0.0
+                                          for m in evaluation.moves)
         if winning:
             assert player(game) in winning
             wins += 1
@@ -142,36 +143,36 @@ def test_plays_a_winning_move_where_the_solver_finds_one():
     assert wins > 20 and losses > 20         # both kinds were seen
 
 
-def test_two_seat_games_where_the_other_hand_is_known():
-    # two seats: the hidden hand is exactly the unseen cards, so every deal is the game
-    rng = random.Random(5)
-    solver = Solver(16)
-    player = PIMCPlayer(samples=2, seed=4, max_nodes=None, rollouts=2, table_mb=16)
-    wins = losses = 0
-    for _ in range(120):
+def test_plays_a_winning_move_where_the_solver_finds_one():
+    check_plays_as_the_solver(known_positions(150, 2), 3)
+
+
+def two_seat_positions(count, seed):
+    """Two-seat endgames of up to 8 v 8 cards, after up to two random moves."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
         pool = [r for r in RANKS[:13] for _ in range(4)] + ["B", "R"]
         game = Game.from_hands([random_hand(rng, pool, rng.randint(1, 8)),
                                 random_hand(rng, pool, rng.randint(1, 8))])
         for _ in range(rng.randrange(3)):
             if game.phase == "play":
                 game.play(game.legal_moves()[rng.randrange(len(game.legal_moves()))])
-        if game.phase != "play":
-            continue
+        if game.phase == "play":
+            out.append(game)
+    return out
+
+
+def test_two_seat_games_where_the_other_hand_is_known():
+    # two seats: the hidden hand is exactly the unseen cards, so every deal is the game
+    games = two_seat_positions(100, 5)
+    for game in games:
         deals = sample_deals(game, game.to_move, 3, seed=1)
         assert deals.shape == (3, 2, 15)
         assert (deals == [h.counts for h in game.hands]).all()
-        winning = set(solver.solve(game).moves)
-        evaluation = player.evaluate(game)
-        assert evaluation.solved == 2
-        assert evaluation.values == tuple(2.0 if m in winning else 0.0 for m in evaluation.moves)
-        if winning:
-            assert player(game) in winning
-            wins += 1
-        else:
-            losses += 1
-    assert wins > 20 and losses > 20
+    check_plays_as_the_solver(games, 2)
     with pytest.raises(InvalidPositionError, match=r"\(n, 2, 15\)"):
-        rollout_wins(game, np.zeros((1, 3, 15), dtype=np.uint8), 1, seed=1)
+        rollout_wins(games[0], np.zeros((1, 3, 15), dtype=np.uint8), 1, seed=1)
 
 
 # --- rollouts ---------------------------------------------------------------------------------
