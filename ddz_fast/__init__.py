@@ -25,6 +25,7 @@ from .errors import (
 from . import encodings
 from .kind import Kind
 from .players import GreedyPlayer, RandomPlayer
+from .pimc import PIMCPlayer
 from .position import Position, game_with_hands
 from .result import Result
 from .series import Series
@@ -39,6 +40,7 @@ __all__ = [
     "MOVE_DTYPE",
     "OUTCOME_DTYPE",
     "PASS",
+    "PIMCPlayer",
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
     "EncodingError",

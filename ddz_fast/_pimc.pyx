@@ -1,0 +1,134 @@
+# Rollouts for the search player: each legal move of a position played on sampled deals, then
+# the game played out by uniformly random moves, natively without the GIL on copies.
+
+import numpy as np
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+
+from ._core.bits cimport hand_init
+from ._core.playout cimport playout, playout_counts, uniform_policy
+from ._core.rng cimport splitmix64
+from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves, state_play
+from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
+from ._game cimport Game
+
+from .checks import check_int, check_seed
+from ._sampler import DECK_COUNTS
+from .errors import IllegalActionError, InvalidPositionError
+
+
+cdef inline int hand_size(uint64_t packed) noexcept nogil:
+    cdef ddz_hand h
+    hand_init(&h, packed)
+    return h.n
+
+
+cdef inline uint64_t pack(const uint8_t* counts) noexcept nogil:
+    """15 rank counts (each below 16) as a nibble-packed card multiset."""
+    cdef uint64_t packed = 0
+    cdef int r
+    for r in range(N_RANKS):
+        packed += <uint64_t>counts[r] << (4 * r)
+    return packed
+
+
+cdef inline uint64_t stream_seed(uint64_t seed, int64_t index) noexcept nogil:
+    """The first state of rollout stream `index`: unrelated streams for neighbouring indices."""
+    cdef uint64_t state = seed + <uint64_t>index * <uint64_t>0x9E3779B97F4A7C15ULL
+    return splitmix64(&state)
+
+
+cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
+                      int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil:
+    """Play `move` in s (not changed), then play out `rollouts` times with the uniform policy;
+    the number of playouts the side of the seat that played `move` won."""
+    cdef ddz_state after = s[0]
+    cdef ddz_state played
+    cdef playout_counts counts
+    cdef bint landlord_side = s.to_move == s.landlord
+    cdef int64_t wins = 0
+    cdef int k
+    state_play(&after, move)
+    for k in range(rollouts):
+        played = after
+        playout(&played, rules, uniform_policy, &rng, scratch, &counts)   # no auction: cannot fail
+        wins += (played.winner == played.landlord) == landlord_side
+    return wins
+
+
+cdef int check_deals(const ddz_state* s, const uint8_t[:, :, ::1] deals) except -1:
+    """Each deal holds the cards in the seats' hands, as many per seat, and the mover's own."""
+    cdef uint64_t in_play = s.hands[0] + s.hands[1] + s.hands[2], total, packed
+    cdef Py_ssize_t i
+    cdef int seat
+    for i in range(deals.shape[0]):
+        total = 0
+        for seat in range(s.n_seats):
+            packed = pack(&deals[i, seat, 0])
+            if hand_size(packed) != hand_size(s.hands[seat]):
+                raise InvalidPositionError(
+                    f"deals[{i}]: seat {seat} holds {hand_size(packed)} cards; in the game it "
+                    f"holds {hand_size(s.hands[seat])}")
+            if seat == s.to_move and packed != s.hands[seat]:
+                raise InvalidPositionError(
+                    f"deals[{i}]: seat {seat} is to move and must hold its own hand")
+            total += packed
+        if total != in_play:
+            raise InvalidPositionError(
+                f"deals[{i}]: the hands are not the cards the game's hands hold")
+    return 0
+
+
+def rollout_wins(Game game not None, deals, rollouts, *, seed):
+    """Wins of the side to move, as an ``(n, m)`` int32 array: for deal i of ``deals`` (an
+    ``(n, 3, 15)`` array of rank counts, ``(n, 2, 15)`` for a two-seat game, as
+    ``sample_deals`` gives) and the game's j-th legal
+    move (``game.legal_moves()`` order, ``PASS`` last), how many of ``rollouts`` playouts the
+    mover's side won after playing that move in the game's position with the deal's hands.
+    Playouts choose uniformly among the legal moves.
+
+    Each deal must hold, seat by seat, as many cards as the game's hands and, all together,
+    the same cards; the seat to move its own hand (``InvalidPositionError`` otherwise). Entry
+    (i, j) is a pure function of ``seed``, i, j and the position; the array is computed
+    without the GIL on copies of the position and of the deals.
+    """
+    cdef int n_rollouts = check_int(rollouts, "rollouts", 1, 1 << 20)
+    cdef uint64_t rng_seed = check_seed(seed)
+    game.check_ready()
+    if game.g.s.phase != PHASE_PLAY:
+        where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
+        raise IllegalActionError(f"rollout_wins takes play-phase positions; the game is {where}")
+    cdef ddz_state s = game.g.s           # one copy under the GIL: a consistent snapshot
+    cdef ddz_rules rules = game.g.rules
+    counts = np.array(deals)              # a copy: the caller's array may change meanwhile
+    if counts.dtype.kind not in "iu":
+        raise TypeError(f"deals must be an integer array of rank counts, not of dtype {counts.dtype}")
+    if counts.ndim != 3 or counts.shape[1:] != (s.n_seats, N_RANKS):
+        raise InvalidPositionError(f"deals must have shape (n, {s.n_seats}, 15) for this "
+                                   f"{s.n_seats}-seat game, not {counts.shape}")
+    if counts.size and (counts.min() < 0 or (counts > DECK_COUNTS).any()):
+        raise InvalidPositionError("deals: a rank count below 0 or above the deck's")
+    cdef const uint8_t[:, :, ::1] view = counts.astype(np.uint8)
+    check_deals(&s, view)
+    cdef ddz_move moves[MAX_MOVES + 1]
+    cdef ddz_move scratch[MAX_MOVES + 1]
+    cdef Py_ssize_t n_moves = state_legal_moves(&s, &rules, moves) - moves
+    wins = np.zeros((view.shape[0], n_moves), dtype=np.int32)
+    cdef int32_t[:, ::1] out = wins
+    cdef const uint8_t* deal
+    cdef int32_t* row
+    cdef Py_ssize_t i, j
+    cdef int seat
+    for i in range(view.shape[0]):
+        deal = &view[i, 0, 0]
+        row = &out[i, 0]                  # a play-phase position has at least one move
+        with nogil:
+            for seat in range(s.n_seats):     # (a two-seat game's seat 2 stays empty)
+                s.hands[seat] = pack(deal + seat * N_RANKS)
+            s.key = state_key(&s)
+            for j in range(n_moves):
+                row[j] = roll_out(&s, &rules, &moves[j], n_rollouts,
+                                  stream_seed(rng_seed, i * n_moves + j), scratch)
+        PyErr_CheckSignals()              # Ctrl-C between deals
+    return wins
