@@ -21,8 +21,8 @@ cdef extern from "Python.h":
 cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
 
 cdef enum:
-    CHECK_INTERVAL = 1 << 12
-    FINISH_DEPTH = 1              # leads no one can answer before the last combination      # nodes between looks at the clock and at signals
+    CHECK_INTERVAL = 1 << 12      # nodes between looks at the clock and at signals
+    FINISH_DEPTH = 2              # leads no one can answer before the last combination
     MAX_LENGTH = 12
     UNKNOWN = -2                  # an opponents' best main not computed yet
     NONE = -1                     # ... they have no move of that kind and length
@@ -248,16 +248,32 @@ cdef inline bint answered(const solver_search* p, opponents* o, const ddz_move* 
     return best > m.main
 
 
-cdef bint finishes(const solver_search* p, opponents* o, uint64_t hand, int depth,
+cdef uint64_t COMBO_KNOWN = <uint64_t>1 << 62      # above the 60 bits of a card set
+cdef uint64_t COMBO_YES = <uint64_t>1 << 63
+
+
+cdef inline bint one_combination(solver_search* p, uint64_t hand) noexcept nogil:
+    """`hand` is one combination under p.rules (classify, remembered in p.combo_cache)."""
+    cdef ddz_move readings[MAX_READINGS]
+    cdef uint64_t* slot = &p.combo_cache[fmix64(hand) & (COMBO_CACHE_SIZE - 1)]
+    if (slot[0] & ~COMBO_YES) == (hand | COMBO_KNOWN):
+        return (slot[0] & COMBO_YES) != 0
+    if classify(hand, &p.rules, readings) > 0:
+        slot[0] = hand | COMBO_KNOWN | COMBO_YES
+        return True
+    slot[0] = hand | COMBO_KNOWN
+    return False
+
+
+cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
                    ddz_move* buf) noexcept nogil:
     """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
     it is one combination, or after at most `depth` leads that no opponent can answer it is.
     buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
-    cdef ddz_move readings[MAX_READINGS]
     cdef ddz_hand h
     cdef ddz_move* end
     cdef ddz_move* m
-    if classify(hand, &p.rules, readings) > 0:
+    if one_combination(p, hand):
         return True
     if depth == 0:
         return False
