@@ -25,7 +25,7 @@
 #   ordered first and is terminal. Whether a card set is one combination is remembered per
 #   solve (combo_cache): the same rests recur from node to node. Measured: two more leads
 #   instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's; three
-#   save no more than two.
+#   save about as many as two.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry.
