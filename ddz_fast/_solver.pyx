@@ -208,6 +208,7 @@ cdef class Solver:
         p.max_nodes = node_limit
         p.until_check = 1
         memset(p.history, 0, sizeof(p.history))
+        memset(p.combo_cache, 0, sizeof(p.combo_cache))
         p.plies = plies_needed(&s)
         p.moves = NULL
         p.scores = NULL

@@ -19,10 +19,13 @@
 #   moves no opponent can answer first (2 to 4 times the nodes) or last, a pass first when the
 #   partner holds the trick (1.1 to 1.7 times).
 # - TECH_CUTOFFS (win objective): the side to move wins at once when it holds a move that no
-#   opponent can answer after which the rest of its hand is one combination, or one more
-#   unanswerable lead and then one combination (it keeps the lead throughout: the opponents
+#   opponent can answer after which the rest of its hand is one combination, or up to two more
+#   unanswerable leads and then one combination (it keeps the lead throughout: the opponents
 #   must pass, the partner may). Going out in one move needs no special case: that move is
-#   ordered first and is terminal.
+#   ordered first and is terminal. Whether a card set is one combination is remembered per
+#   solve (combo_cache): the same rests recur from node to node. Measured: two more leads
+#   instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's; three
+#   save about as many as two.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry.
@@ -44,6 +47,7 @@ cdef enum:
     SEARCH_ABORTED = -1       # max_nodes or the deadline reached: nothing is known
     SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
     FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
+    COMBO_CACHE_SIZE = 1 << 12   # slots of solver_search.combo_cache (a power of 2)
 
 # One table slot: 48 bytes. status 0 marks an empty slot (a used one has ENTRY_USED).
 ctypedef struct solver_entry:
@@ -72,6 +76,9 @@ ctypedef struct solver_search:
     double deadline           # monotonic seconds; 0: none
     uint32_t until_check      # nodes before the next look at the clock and at signals
     uint32_t history[N_KINDS][N_RANKS]   # cut-offs per kind and main rank (ordering); zero it
+    # whether a card set is one combination, for the cut-off test: cards | COMBO_KNOWN, with
+    # COMBO_YES when it is one; direct-mapped by hash; zero it
+    uint64_t combo_cache[COMBO_CACHE_SIZE]
 
 # Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
 # bucket); 0, or -1 if out of memory (the table stays empty).

@@ -1,7 +1,7 @@
 # The open-hand solver's search (see solver.pxd for the techniques).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
@@ -18,11 +18,31 @@ from .typedefs cimport (
 cdef extern from "Python.h":
     int check_signals "PyErr_CheckSignals" () noexcept     # -1 with the exception set
 
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #include <sys/mman.h>
+    /* Zeroed room for `size` bytes on 2 MB boundaries, in huge pages where the kernel gives
+       them on request (Linux's transparent huge pages in "madvise" mode): a table probe is a
+       cache miss anyway, and with 4 kB pages a TLB miss too. NULL if out of memory. */
+    static void* ddz_table_alloc(size_t size) {
+        void* room = NULL;
+        if (posix_memalign(&room, (size_t)1 << 21, size) != 0)
+            return NULL;
+    #ifdef MADV_HUGEPAGE
+        madvise(room, size, MADV_HUGEPAGE);   /* advice only: a refusal changes nothing */
+    #endif
+        memset(room, 0, size);
+        return room;
+    }
+    """
+    void* table_alloc "ddz_table_alloc" (size_t size) noexcept nogil
+
 cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
 
 cdef enum:
-    CHECK_INTERVAL = 1 << 12
-    FINISH_DEPTH = 1              # leads no one can answer before the last combination      # nodes between looks at the clock and at signals
+    CHECK_INTERVAL = 1 << 12      # nodes between looks at the clock and at signals
+    FINISH_DEPTH = 2              # leads no one can answer before the last combination
     MAX_LENGTH = 12
     UNKNOWN = -2                  # an opponents' best main not computed yet
     NONE = -1                     # ... they have no move of that kind and length
@@ -48,7 +68,7 @@ cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil:
     cdef uint64_t room = (<uint64_t>megabytes << 20) // (2 * sizeof(solver_entry))
     while buckets * 2 <= room:
         buckets *= 2
-    t.entries = <solver_entry*>calloc(2 * buckets, sizeof(solver_entry))
+    t.entries = <solver_entry*>table_alloc(2 * buckets * sizeof(solver_entry))
     if t.entries == NULL:
         t.bucket_mask = 0
         return -1
@@ -248,16 +268,32 @@ cdef inline bint answered(const solver_search* p, opponents* o, const ddz_move* 
     return best > m.main
 
 
-cdef bint finishes(const solver_search* p, opponents* o, uint64_t hand, int depth,
+cdef uint64_t COMBO_KNOWN = <uint64_t>1 << 62      # above the 60 bits of a card set
+cdef uint64_t COMBO_YES = <uint64_t>1 << 63
+
+
+cdef inline bint one_combination(solver_search* p, uint64_t hand) noexcept nogil:
+    """`hand` is one combination under p.rules (classify, remembered in p.combo_cache)."""
+    cdef ddz_move readings[MAX_READINGS]
+    cdef uint64_t* slot = &p.combo_cache[fmix64(hand) & (COMBO_CACHE_SIZE - 1)]
+    if (slot[0] & ~COMBO_YES) == (hand | COMBO_KNOWN):
+        return (slot[0] & COMBO_YES) != 0
+    if classify(hand, &p.rules, readings) > 0:
+        slot[0] = hand | COMBO_KNOWN | COMBO_YES
+        return True
+    slot[0] = hand | COMBO_KNOWN
+    return False
+
+
+cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
                    ddz_move* buf) noexcept nogil:
     """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
     it is one combination, or after at most `depth` leads that no opponent can answer it is.
     buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
-    cdef ddz_move readings[MAX_READINGS]
     cdef ddz_hand h
     cdef ddz_move* end
     cdef ddz_move* m
-    if classify(hand, &p.rules, readings) > 0:
+    if one_combination(p, hand):
         return True
     if depth == 0:
         return False
