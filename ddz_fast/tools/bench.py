@@ -446,14 +446,6 @@ FULL_DEAL_LIMIT = 10.0                # seconds per full deal
 SIZE_LIMIT = 10.0                     # seconds per position of the other rows
 
 
-def two_seats_supported() -> bool:
-    try:
-        Game.from_hands(["3", "4"], landlord=0)
-    except (ValueError, TypeError):
-        return False
-    return True
-
-
 def solver_positions(count: int, sizes: Sequence[int], seed: int) -> list[Game]:
     """Seeded open-hand positions: hands of `sizes` cards from one shuffled deck each,
     seat 0 the landlord and to lead."""
@@ -520,14 +512,9 @@ def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
     solver = Solver(64)
     print(f"\nThe open-hand solver (ddz_fast.solve, win objective, table 64 MB emptied before "
           f"each position; seeded deals, seat 0 the landlord and to lead):", file=out)
-    two = two_seats_supported()
-    if two:
-        puzzle = [Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)] * 20
-        print(f"  doudizhu-resolver's README puzzle: {solve_stats(puzzle, solver).row()}", file=out)
+    puzzle = [Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)] * 20
+    print(f"  doudizhu-resolver's README puzzle: {solve_stats(puzzle, solver).row()}", file=out)
     for what, sizes, count in SOLVER_SIZES:
-        if len(sizes) == 2 and not two:
-            print(f"  {what}: two-seat games are not in this build", file=out)
-            continue
         stats = solve_stats(solver_positions(count, sizes, seed), solver, time_limit=SIZE_LIMIT)
         print(f"  {what}: {stats.row()}", file=out)
     if full_deals:

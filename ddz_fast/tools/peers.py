@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from ddz_fast import PASS, Game, Hand, Move, Rules, legal_moves
 from ddz_fast.interop import douzero, openspiel, rlcard
 
-from .bench import DealPositions, median_seconds
+from .bench import RESOLVER_PUZZLE, DealPositions, median_seconds
 
 Call = Callable[[], Sequence[Any]]        # produces the peer's moves for one position
 
@@ -416,7 +416,7 @@ RESOLVER_SCRIPT = ("import sys, time, doudizhu_resolver as r\n"
                    "won = r.is_winable(sys.argv[1], sys.argv[2])\n"
                    "print(won, time.perf_counter() - start)\n")
 # (what, the first mover's hand, the other's): its README puzzle, and two seats 12 v 6
-RESOLVER_POSITIONS = (("doudizhu-resolver's README puzzle", "2QQTT77553", "AA9"),
+RESOLVER_POSITIONS = (("doudizhu-resolver's README puzzle", *RESOLVER_PUZZLE),
                       ("two seats 12 v 6", "3445779TJQKA", "66888K"))
 
 
