@@ -10,10 +10,10 @@ from libc.stdint cimport int8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
-    COMPACT_SIZE, DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD,
-    ENCODE_OTHERS_HAND, ENCODE_TOO_MANY_CARDS, OPENSPIEL_SIZE, RLCARD_CARDS, douzero_size,
+    DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND,
+    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_CARDS, RLCARD_CARDS, compact_size, douzero_size,
     encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
-    rlcard_size,
+    openspiel_size, rlcard_size,
 )
 from ._cards cimport packed_from
 from ._moves cimport Move
@@ -28,6 +28,18 @@ ROLES = ("landlord", "farmer")
 cdef object EMPTY = np.empty
 cdef object INT8 = np.dtype(np.int8)
 cdef object FLOAT32 = np.dtype(np.float32)
+
+
+cdef int perfect_flag(object perfect_information) except -1:
+    return ENCODE_PERFECT_INFORMATION if check_bool(perfect_information, "perfect_information") else 0
+
+
+cdef str perfect_arguments(Encoding scheme, str others):
+    """The arguments of a scheme's repr: its other switches that differ from their defaults
+    (already formatted), then perfect_information if set."""
+    if scheme.flags & ENCODE_PERFECT_INFORMATION:
+        return f"{others}, perfect_information=True" if others else "perfect_information=True"
+    return others
 
 
 cdef Game as_game(object game):
@@ -84,7 +96,10 @@ cdef class Encoding:
     ``encode(game, seat=None, *, out=None)``, one seat's observation of a ``Game`` as a 1-d
     numpy array. The schemes are ``RLCardEncoding``, ``OpenSpielEncoding``,
     ``DouZeroEncoding`` and ``CompactEncoding`` (their default instances ``RLCARD``,
-    ``OPENSPIEL``, ``DOUZERO`` and ``COMPACT``); each is an immutable value of its switches."""
+    ``OPENSPIEL``, ``DOUZERO`` and ``COMPACT``); each is an immutable value of its switches.
+    Every scheme takes ``perfect_information=False``: when True the observation appends, after
+    the scheme's own layout (unchanged), the next seat's hand and then the one after's, in the
+    scheme's card format."""
 
     cdef int flags
     cdef bint ready
@@ -97,6 +112,13 @@ cdef class Encoding:
         if not self.ready:
             raise ValueError(f"this {type(self).__name__} was made without __init__")
         return 0
+
+    @property
+    def perfect_information(self):
+        """Whether the observation ends with the other two seats' hands (the next seat's, then
+        the one after's): what the seat may not know, for training with perfect information."""
+        self.check_ready()
+        return bool(self.flags & ENCODE_PERFECT_INFORMATION)
 
     @property
     def name(self):
@@ -149,7 +171,7 @@ cdef class Encoding:
 
 @cython.embedsignature(False)       # (Cython writes keyword-only-only signatures wrong)
 cdef class RLCardEncoding(Encoding):
-    """RLCardEncoding(*, others_hand=True, bug_compatible=False)
+    """RLCardEncoding(*, others_hand=True, bug_compatible=False, perfect_information=False)
 
     RLCard 1.2.0's observation (``DoudizhuEnv._extract_state``'s ``obs``), int8: 790 wide
     for the landlord, 901 for a farmer; with ``others_hand=False`` without its ``others_hand``
@@ -157,13 +179,15 @@ cdef class RLCardEncoding(Encoding):
     ``bug_compatible=True`` copies RLCard's last-action bug (farmers' blocks [756:810) and
     [810:864) hold the landlord's and the teammate's first action, not their last). Encodes a
     game with a landlord (the play phase or after), under any rules: roles are relative to the
-    landlord, whom RLCard always seats at 0. See ``ddz_fast.encodings`` for the layout."""
+    landlord, whom RLCard always seats at 0. ``perfect_information=True`` appends the other
+    two hands, 54 each (108 more). See ``ddz_fast.encodings`` for the layout."""
 
-    def __init__(self, *, others_hand=True, bug_compatible=False):
+    def __init__(self, *, others_hand=True, bug_compatible=False, perfect_information=False):
         if self.ready:
             raise TypeError("an RLCardEncoding is immutable: __init__ may not be called again")
         self.flags = ((ENCODE_OTHERS_HAND if check_bool(others_hand, "others_hand") else 0)
-                      | (ENCODE_BUG_COMPATIBLE if check_bool(bug_compatible, "bug_compatible") else 0))
+                      | (ENCODE_BUG_COMPATIBLE if check_bool(bug_compatible, "bug_compatible") else 0)
+                      | perfect_flag(perfect_information))
         self.ready = True
 
     @property
@@ -202,26 +226,29 @@ cdef class RLCardEncoding(Encoding):
         changed = [f"{name}={value}" for name, value, default in
                    (("others_hand", self.others_hand, True),
                     ("bug_compatible", self.bug_compatible, False)) if value != default]
-        return f"RLCardEncoding({', '.join(changed)})"
+        return f"RLCardEncoding({perfect_arguments(self, ', '.join(changed))})"
 
     def __reduce__(self):
         self.check_ready()
-        return (_make, (RLCardEncoding, self.others_hand, self.bug_compatible))
+        return (_make, (RLCardEncoding, self.others_hand, self.bug_compatible, self.perfect_information))
 
 
 @cython.embedsignature(False)
 cdef class OpenSpielEncoding(Encoding):
-    """OpenSpielEncoding(*, bug_compatible=False)
+    """OpenSpielEncoding(*, bug_compatible=False, perfect_information=False)
 
     OpenSpiel 2.0.2's ``dou_dizhu`` observation tensor, 159 float32 for every seat and
     phase, with the jokers in their own slots; ``bug_compatible=True`` writes them where
     OpenSpiel does (the red joker's count over the next block: indices 70/71 for the hand,
-    139/140 for the cards played, instead of 67/68 and 136/137). See ``ddz_fast.encodings``."""
+    139/140 for the cards played, instead of 67/68 and 136/137). ``perfect_information=True``
+    appends the other two hands as 69 one-hots each (jokers in their own slots): 297 wide.
+    See ``ddz_fast.encodings``."""
 
-    def __init__(self, *, bug_compatible=False):
+    def __init__(self, *, bug_compatible=False, perfect_information=False):
         if self.ready:
             raise TypeError("an OpenSpielEncoding is immutable: __init__ may not be called again")
-        self.flags = ENCODE_BUG_COMPATIBLE if check_bool(bug_compatible, "bug_compatible") else 0
+        self.flags = ((ENCODE_BUG_COMPATIBLE if check_bool(bug_compatible, "bug_compatible") else 0)
+                      | perfect_flag(perfect_information))
         self.ready = True
 
     @property
@@ -238,7 +265,7 @@ cdef class OpenSpielEncoding(Encoding):
         return bool(self.flags & ENCODE_BUG_COMPATIBLE)
 
     cdef Py_ssize_t size(self, bint landlord):
-        return OPENSPIEL_SIZE
+        return openspiel_size(self.flags)
 
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
         return encode_openspiel(&game.g, seat, self.flags, <float*>out)
@@ -246,28 +273,30 @@ cdef class OpenSpielEncoding(Encoding):
     def __repr__(self):
         if not self.ready:
             return "<OpenSpielEncoding made without __init__>"
-        return "OpenSpielEncoding(bug_compatible=True)" if self.bug_compatible else "OpenSpielEncoding()"
+        changed = "bug_compatible=True" if self.bug_compatible else ""
+        return f"OpenSpielEncoding({perfect_arguments(self, changed)})"
 
     def __reduce__(self):
         self.check_ready()
-        return (_make, (OpenSpielEncoding, self.bug_compatible))
+        return (_make, (OpenSpielEncoding, self.bug_compatible, self.perfect_information))
 
 
 @cython.embedsignature(False)
 cdef class DouZeroEncoding(Encoding):
-    """DouZeroEncoding()
+    """DouZeroEncoding(*, perfect_information=False)
 
     DouZero 1.1.0's features (``douzero.env.env.get_obs``): ``encode`` gives ``x_no_action``
     (int8, 319 for the landlord, 430 for a farmer), ``encode_z`` gives ``z`` (int8, 5 x 162:
     the last 15 actions) and ``encode_batch`` gives ``x_batch`` (float32, a row of 373 / 484
     per action given). Encodes a game with a landlord, under any rules: roles are relative to
-    the landlord (landlord_down plays after him, landlord_up before). See
-    ``ddz_fast.encodings``."""
+    the landlord (landlord_down plays after him, landlord_up before). ``perfect_information=True``
+    appends the other two hands, 54 each, to ``x_no_action`` (427 / 538), and so to each
+    ``x_batch`` row before the action's 54 (481 / 592). See ``ddz_fast.encodings``."""
 
-    def __init__(self):
+    def __init__(self, *, perfect_information=False):
         if self.ready:
             raise TypeError("a DouZeroEncoding is immutable: __init__ may not be called again")
-        self.flags = 0
+        self.flags = perfect_flag(perfect_information)
         self.ready = True
 
     @property
@@ -279,14 +308,14 @@ cdef class DouZeroEncoding(Encoding):
         return INT8
 
     cdef Py_ssize_t size(self, bint landlord):
-        return douzero_size(landlord)
+        return douzero_size(landlord, self.flags)
 
     cdef Py_ssize_t seat_size(self, Game game, int seat) except -1:
         needs_landlord(game, "douzero")
         return self.size(game.g.s.landlord == seat)
 
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
-        return check_encoded(encode_douzero(&game.g, seat, <int8_t*>out), "douzero", game)
+        return check_encoded(encode_douzero(&game.g, seat, self.flags, <int8_t*>out), "douzero", game)
 
     def encode_z(self, game, *, out=None):
         """DouZero's ``z``: the last 15 actions of the play (passes included), oldest first,
@@ -308,8 +337,9 @@ cdef class DouZeroEncoding(Encoding):
         """DouZero's ``x_batch``: for each of ``actions`` (Moves, ``PASS``, or cards such as a
         ``Hand``; not checked for legality, DouZero's own list may hold duplicates), the seat's
         ``x_no_action`` then the action's 54 cards, as a float32 array of shape
-        (len(actions), 373) for the landlord or (len(actions), 484) for a farmer, or written
-        into ``out``. ``seat`` defaults to the seat to move."""
+        (len(actions), 373) for the landlord or (len(actions), 484) for a farmer (481 / 592
+        with ``perfect_information``), or written into ``out``. ``seat`` defaults to the seat
+        to move."""
         self.check_ready()
         cdef Game g = as_game(game)
         cdef int s = seat_of(g, seat)
@@ -331,7 +361,8 @@ cdef class DouZeroEncoding(Encoding):
             out = prepare_out(out, FLOAT32, (n, width), "{n} actions of seat {seat}", s)
             PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
             try:
-                check_encoded(encode_douzero_batch(&g.g, s, cards, n, <float*>buf.buf), "douzero", g)
+                check_encoded(encode_douzero_batch(&g.g, s, self.flags, cards, n, <float*>buf.buf), "douzero",
+                              g)
             finally:
                 PyBuffer_Release(&buf)
         finally:
@@ -339,26 +370,29 @@ cdef class DouZeroEncoding(Encoding):
         return out
 
     def __repr__(self):
-        return "DouZeroEncoding()" if self.ready else "<DouZeroEncoding made without __init__>"
+        if not self.ready:
+            return "<DouZeroEncoding made without __init__>"
+        return f"DouZeroEncoding({perfect_arguments(self, '')})"
 
     def __reduce__(self):
         self.check_ready()
-        return (_make, (DouZeroEncoding,))
+        return (_make, (DouZeroEncoding, self.perfect_information))
 
 
 @cython.embedsignature(False)
 cdef class CompactEncoding(Encoding):
-    """CompactEncoding()
+    """CompactEncoding(*, perfect_information=False)
 
     ddz_fast's own observation: 325 int8 for every seat and phase, the auction and a finished
     game included: rank-count planes (own hand, each seat's played cards, the unseen cards,
     the move to beat), the landlord, cards left, bombs, bid and the last 15 actions of the
-    play, with seats relative to the observer. See ``ddz_fast.encodings`` for the layout."""
+    play, with seats relative to the observer. ``perfect_information=True`` appends the other
+    two hands' 15 rank counts each (355 wide). See ``ddz_fast.encodings`` for the layout."""
 
-    def __init__(self):
+    def __init__(self, *, perfect_information=False):
         if self.ready:
             raise TypeError("a CompactEncoding is immutable: __init__ may not be called again")
-        self.flags = 0
+        self.flags = perfect_flag(perfect_information)
         self.ready = True
 
     @property
@@ -370,32 +404,33 @@ cdef class CompactEncoding(Encoding):
         return INT8
 
     cdef Py_ssize_t size(self, bint landlord):
-        return COMPACT_SIZE
+        return compact_size(self.flags)
 
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
-        return encode_compact(&game.g, seat, <int8_t*>out)
+        return encode_compact(&game.g, seat, self.flags, <int8_t*>out)
 
     def __repr__(self):
-        return "CompactEncoding()" if self.ready else "<CompactEncoding made without __init__>"
+        if not self.ready:
+            return "<CompactEncoding made without __init__>"
+        return f"CompactEncoding({perfect_arguments(self, '')})"
 
     def __reduce__(self):
         self.check_ready()
-        return (_make, (CompactEncoding,))
+        return (_make, (CompactEncoding, self.perfect_information))
 
 
 def _make(cls, *switches):
     """Unpickle a scheme (the switches in the order of its __init__'s keywords)."""
-    if cls is RLCardEncoding:
-        others_hand, bug_compatible = switches
-        return RLCardEncoding(others_hand=others_hand, bug_compatible=bug_compatible)
-    if cls is OpenSpielEncoding:
-        bug_compatible, = switches
-        return OpenSpielEncoding(bug_compatible=bug_compatible)
-    if cls is DouZeroEncoding and not switches:
-        return DouZeroEncoding()
-    if cls is CompactEncoding and not switches:
-        return CompactEncoding()
-    raise TypeError(f"no encoding scheme {cls!r}")
+    if cls is RLCardEncoding and len(switches) == 3:
+        others_hand, bug_compatible, perfect_information = switches
+        return RLCardEncoding(others_hand=others_hand, bug_compatible=bug_compatible,
+                              perfect_information=perfect_information)
+    if cls is OpenSpielEncoding and len(switches) == 2:
+        bug_compatible, perfect_information = switches
+        return OpenSpielEncoding(bug_compatible=bug_compatible, perfect_information=perfect_information)
+    if cls in (DouZeroEncoding, CompactEncoding) and len(switches) == 1:
+        return cls(perfect_information=switches[0])
+    raise TypeError(f"no encoding scheme {cls!r} of switches {switches!r}")
 
 
 RLCARD = RLCardEncoding()

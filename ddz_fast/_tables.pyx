@@ -25,9 +25,10 @@ from ._core.actions cimport NO_ID, ddz_action_ids, legal_ids
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
 from ._core.encode cimport (
-    COMPACT_HISTORY, COMPACT_SIZE, DOUZERO_FARMER_SIZE, DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE,
-    ENCODE_OTHERS_HAND, OPENSPIEL_SIZE, RLCARD_CARDS, encode_compact_recent, encode_douzero_batch,
-    encode_douzero, encode_douzero_history, encode_openspiel, encode_rlcard, rlcard_size,
+    COMPACT_HISTORY, DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_OTHERS_HAND,
+    ENCODE_PERFECT_INFORMATION, RLCARD_CARDS, compact_size, douzero_size, encode_compact_recent,
+    encode_douzero_batch, encode_douzero, encode_douzero_history, encode_openspiel, encode_rlcard,
+    openspiel_size, rlcard_size,
 )
 from ._core.rng cimport splitmix64
 from ._core.state cimport (
@@ -79,7 +80,6 @@ cdef enum:
     PHASE_RESET = 1
     PHASE_GATHER = 2
     Z_SIZE = DOUZERO_HISTORY * RLCARD_CARDS         # 810
-    X_BATCH_WIDTH = DOUZERO_FARMER_SIZE + RLCARD_CARDS
 
 ctypedef struct ddz_table:
     ddz_game g
@@ -154,6 +154,10 @@ cdef class Tables:
       zeros), ``"z"`` ``(n, 5, 162)`` int8, and ``"x_batch"`` ``(L, 484)`` float32, one row
       per legal id in the CSR order of ``info["legal_ids"]`` (a landlord row is its 373, then
       zeros); all zero in the auction.
+      A scheme with ``perfect_information=True`` widens every row by its tail (the other two
+      hands: compact 30, openspiel 138, rlcard and douzero's x_no_action and x_batch 108):
+      a row is the seat's observation, tail included, as ``encode`` gives it, then zeros
+      (for the landlord's rlcard / douzero rows, and in the auction).
     - ``rewards``: ``(n, 3)`` float32 by seat: zero until a game ends, then what the rules'
       scoring pays each seat (``Game.result.scores``); the penalty of ``illegal_action``.
     - ``terminated``: ``(n,)`` bool, the game ended at this step; ``truncated``: ``(n,)``
@@ -187,7 +191,7 @@ cdef class Tables:
     cdef readonly bint copy
     cdef readonly dict metadata
     cdef int scheme, flags, reset_mode, illegal
-    cdef Py_ssize_t width, n_ids
+    cdef Py_ssize_t width, x_batch_width, n_ids
     cdef bint started, busy
     # Buffers (numpy arrays) and their data.
     cdef object obs, z, rewards, terminated, truncated, current, role, offsets, ids, x_batch
@@ -254,18 +258,19 @@ cdef class Tables:
 
     cdef int set_scheme(self) except -1:
         scheme = self.observation
-        self.flags = 0
+        self.flags = ENCODE_PERFECT_INFORMATION if scheme.perfect_information else 0
         if isinstance(scheme, _encodings.CompactEncoding):
-            self.scheme, self.width = OBS_COMPACT, COMPACT_SIZE
+            self.scheme, self.width = OBS_COMPACT, compact_size(self.flags)
         elif isinstance(scheme, _encodings.RLCardEncoding):
-            self.flags = ((ENCODE_OTHERS_HAND if scheme.others_hand else 0)
-                          | (ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0))
+            self.flags |= ((ENCODE_OTHERS_HAND if scheme.others_hand else 0)
+                           | (ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0))
             self.scheme, self.width = OBS_RLCARD, rlcard_size(False, self.flags)
         elif isinstance(scheme, _encodings.OpenSpielEncoding):
-            self.flags = ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0
-            self.scheme, self.width = OBS_OPENSPIEL, OPENSPIEL_SIZE
+            self.flags |= ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0
+            self.scheme, self.width = OBS_OPENSPIEL, openspiel_size(self.flags)
         else:
-            self.scheme, self.width = OBS_DOUZERO, DOUZERO_FARMER_SIZE
+            self.scheme, self.width = OBS_DOUZERO, douzero_size(False, self.flags)
+            self.x_batch_width = self.width + RLCARD_CARDS
         return 0
 
     cdef int allocate(self) except -1:
@@ -280,7 +285,7 @@ cdef class Tables:
             self.final_z = np.zeros_like(self.z)
             self.z_data = <int8_t*>array_data(self.z)
             self.final_z_data = <int8_t*>array_data(self.final_z)
-            self.x_batch = np.zeros((1, X_BATCH_WIDTH), np.float32)
+            self.x_batch = np.zeros((1, self.x_batch_width), np.float32)
         self.rewards = np.zeros((n, 3), np.float32)
         self.reward_data = <float*>array_data(self.rewards)
         self.terminated = np.zeros(n, np.bool_)
@@ -398,13 +403,13 @@ cdef class Tables:
         """Row `seat`'s observation of table t into obs (and z): every element of the row."""
         cdef int written = 0
         if self.scheme == OBS_COMPACT:
-            written = encode_compact_recent(&t.g, seat, t.recent, t.n_recent, <int8_t*>obs)
+            written = encode_compact_recent(&t.g, seat, self.flags, t.recent, t.n_recent, <int8_t*>obs)
         elif self.scheme == OBS_OPENSPIEL:
             written = encode_openspiel(&t.g, seat, self.flags, <float*>obs)
         elif self.scheme == OBS_RLCARD:
             written = encode_rlcard(&t.g, seat, self.flags, <int8_t*>obs)
         else:
-            written = encode_douzero(&t.g, seat, <int8_t*>obs)
+            written = encode_douzero(&t.g, seat, self.flags, <int8_t*>obs)
             encode_douzero_history(&t.g, z)
         if written < 0:                     # the auction: no layout (role -1 says so)
             written = 0
@@ -526,6 +531,7 @@ cdef class Tables:
     cdef void gather_chunk(self, ddz_chunk* chunk) noexcept nogil:
         """The chunk's legal ids into place; DouZero's x_batch rows of its tables."""
         cdef Py_ssize_t i, k, start = self.offset_data[chunk.lo], count, width
+        cdef Py_ssize_t full = self.x_batch_width
         cdef uint64_t cards[MAX_MOVES + 1]
         cdef const ddz_table* t
         cdef float* rows
@@ -538,17 +544,16 @@ cdef class Tables:
             if count == 0:
                 continue
             t = &self.tables[i]
-            rows = self.x_batch_data + start * X_BATCH_WIDTH
+            rows = self.x_batch_data + start * full
             for k in range(count):
                 cards[k] = self.ids_table.actions[self.id_data[start + k]].cards
-            width = encode_douzero_batch(&t.g, t.g.s.to_move, cards, count, rows)
+            width = encode_douzero_batch(&t.g, t.g.s.to_move, self.flags, cards, count, rows)
             if width < 0:                           # the auction
-                memset(rows, 0, count * X_BATCH_WIDTH * sizeof(float))
-            elif width < X_BATCH_WIDTH:             # the landlord's rows, spread to full width
+                memset(rows, 0, count * full * sizeof(float))
+            elif width < full:                      # the landlord's rows, spread to full width
                 for k in range(count - 1, -1, -1):
-                    memmove(rows + k * X_BATCH_WIDTH, rows + k * width, width * sizeof(float))
-                    memset(rows + k * X_BATCH_WIDTH + width, 0,
-                           (X_BATCH_WIDTH - width) * sizeof(float))
+                    memmove(rows + k * full, rows + k * width, width * sizeof(float))
+                    memset(rows + k * full + width, 0, (full - width) * sizeof(float))
 
     cdef void run_chunk(self, int phase, Py_ssize_t c) noexcept nogil:
         if phase == PHASE_STEP:
@@ -597,7 +602,7 @@ cdef class Tables:
         self.id_data = <int32_t*>array_data(self.ids)
         if self.scheme == OBS_DOUZERO:
             if len(self.x_batch) < total:
-                self.x_batch = np.empty((total + total // 4, X_BATCH_WIDTH), np.float32)
+                self.x_batch = np.empty((total + total // 4, self.x_batch_width), np.float32)
             self.x_batch_data = <float*>array_data(self.x_batch)
         if self.scheme == OBS_DOUZERO:
             self.run_phase(PHASE_GATHER)

@@ -135,6 +135,27 @@ before it.
 
 The compact observation hides nothing a seat may not know: the unseen block is the union of
 the other hands, whose split the seat does not see.
+
+``perfect_information``: every scheme takes ``perfect_information=False``. When True its
+observation appends, after the scheme's own layout (which stays byte for byte the same, at
+its own size for the seat's role), the hands of the other two seats relative to the observer:
+the next seat's (``(seat + 1) % 3``), then the one after's (``(seat + 2) % 3``), each in the
+scheme's card format. A seat with no cards left is all zero (openspiel: its count-0 slots).
+
+==========  ======================  ============================================================
+scheme      tail                    width with it
+==========  ======================  ============================================================
+compact     2 x 15 rank counts      355
+rlcard      2 x 54 (its cards)      landlord 898 / farmer 1009 (844 / 955 without others_hand)
+openspiel   2 x 69 float32          297: per hand rank r's count k at ``5r + k``, the black
+                                    joker's at ``65 + k``, the red's at ``67 + k`` (own slots,
+                                    also under ``bug_compatible``, which concerns [0:159) only)
+douzero     2 x 54 (its cards)      ``x_no_action`` 427 / 538; ``x_batch`` rows 481 / 592: the
+                                    whole ``x_no_action`` (tail included), then the action's 54
+==========  ======================  ============================================================
+
+In the auction the tail holds the two hands as dealt (the kitty is in neither); ``encode_z``
+has no tail (it is the same for every seat).
 """
 
 from ._encodings import (

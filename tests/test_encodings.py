@@ -508,3 +508,115 @@ def test_compact_edge_cases():
         COMPACT.__init__()
     with pytest.raises(ValueError, match="made without __init__"):
         CompactEncoding.__new__(CompactEncoding).encode(game, 0)
+
+
+# --- perfect_information: the scheme's own layout, then the other two hands -------------------
+
+def rlcard_cards(counts):
+    """RLCard's _cards2array from 15 rank counts, written plainly: rank r held k times sets
+    4r .. 4r+k-1; 52 the black joker, 53 the red."""
+    out = [0] * 54
+    for rank in range(13):
+        for k in range(counts[rank]):
+            out[4 * rank + k] = 1
+    out[52], out[53] = counts[13], counts[14]
+    return out
+
+
+def openspiel_cards(counts):
+    """OpenSpiel's hand block, the jokers in their own slots: 5r + k for the 13 ranks, then
+    65 + k (black joker) and 67 + k (red)."""
+    out = [0] * 69
+    for rank in range(13):
+        out[5 * rank + counts[rank]] = 1
+    out[65 + counts[13]] = 1
+    out[67 + counts[14]] = 1
+    return out
+
+
+PERFECT_SCHEMES = [   # (the scheme, its perfect-information form, a hand's tail writer)
+    (COMPACT, CompactEncoding(perfect_information=True), list),
+    (RLCARD, RLCardEncoding(perfect_information=True), rlcard_cards),
+    (RLCardEncoding(others_hand=False, bug_compatible=True),
+     RLCardEncoding(others_hand=False, bug_compatible=True, perfect_information=True), rlcard_cards),
+    (OPENSPIEL, OpenSpielEncoding(perfect_information=True), openspiel_cards),
+    (OpenSpielEncoding(bug_compatible=True),
+     OpenSpielEncoding(bug_compatible=True, perfect_information=True), openspiel_cards),
+    (DOUZERO, DouZeroEncoding(perfect_information=True), rlcard_cards),
+]
+
+
+def others_tail(game, seat, writer):
+    hands = game.hands
+    return writer(hands[(seat + 1) % 3].counts) + writer(hands[(seat + 2) % 3].counts)
+
+
+@pytest.mark.parametrize("preset", ["standard", "rlcard", "douzero", "openspiel", "strict"])
+def test_perfect_information_appends_the_other_hands(preset):
+    """Every seat at every position of 40 random games a preset, every scheme: the prefix is
+    the scheme's observation byte for byte, the tail the next seat's hand then the one
+    after's by a plain writer; a position without a layout raises the same in both forms.
+    DouZero's x_batch rows are the perfect x_no_action then the action's 54."""
+    seen = Counter()
+    for game in random_decisions(Rules.preset(preset), 40, 11):
+        for seat in range(3):
+            for scheme, perfect, writer in PERFECT_SCHEMES:
+                try:
+                    plain = scheme.encode(game, seat)
+                except EncodingError as error:
+                    with pytest.raises(EncodingError, match=str(error)[:30]):
+                        perfect.encode(game, seat)
+                    seen["no layout"] += 1
+                    continue
+                obs = perfect.encode(game, seat)
+                role = "landlord" if game.landlord == seat else "farmer"
+                assert obs.dtype == plain.dtype and obs.shape == perfect.shape(role)
+                assert obs[:len(plain)].tobytes() == plain.tobytes(), (scheme, seat, game.position())
+                assert obs[len(plain):].tolist() == others_tail(game, seat, writer), (
+                    scheme, seat, game.position())
+                seen[game.phase] += 1
+            if game.landlord is not None and game.phase == "play" and seat == game.to_move:
+                moves = list(game.legal_moves())[:4]
+                batch = DouZeroEncoding(perfect_information=True).encode_batch(game, moves, seat)
+                x = DouZeroEncoding(perfect_information=True).encode(game, seat).astype(np.float32)
+                plain = DOUZERO.encode_batch(game, moves, seat)
+                assert np.array_equal(batch[:, :len(x)], np.repeat(x[np.newaxis], len(moves), 0))
+                assert np.array_equal(batch[:, len(x):], plain[:, -54:])
+                seen["batches"] += 1
+    assert seen["play"] > 3000 and seen["over"] > 100 and seen["batches"] > 500
+    assert (seen["auction"] > 0) == (preset not in ("rlcard", "douzero"))
+
+
+def test_perfect_information_values():
+    tails = {"compact": 30, "rlcard": 108, "openspiel": 138, "douzero": 108}
+    for scheme, perfect, _ in PERFECT_SCHEMES:
+        assert not scheme.perfect_information and perfect.perfect_information
+        for role in ("landlord", "farmer"):
+            assert perfect.shape(role)[0] == scheme.shape(role)[0] + tails[scheme.name]
+        assert perfect != scheme and hash(perfect) != hash(scheme)
+        assert perfect == type(perfect)(**{name: getattr(perfect, name) for name in (
+            "others_hand", "bug_compatible", "perfect_information") if hasattr(perfect, name)})
+        copy = pickle.loads(pickle.dumps(perfect))
+        assert copy == perfect and type(copy) is type(perfect) and repr(copy) == repr(perfect)
+        assert eval(repr(perfect)) == perfect and "perfect_information=True" in repr(perfect)
+        with pytest.raises(TypeError, match="perfect_information must be True or False, not 1"):
+            type(perfect)(perfect_information=1)
+        with pytest.raises(TypeError, match="perfect_information must be True or False"):
+            type(perfect)(perfect_information="yes")
+    assert repr(RLCardEncoding(bug_compatible=True, perfect_information=True)) == (
+        "RLCardEncoding(bug_compatible=True, perfect_information=True)")
+    assert repr(DouZeroEncoding(perfect_information=False)) == "DouZeroEncoding()"
+    with pytest.raises(ValueError, match="made without __init__"):
+        CompactEncoding.__new__(CompactEncoding).perfect_information
+    # The auction: the other hands without the kitty; the end: the losers' hands.
+    game = Game(7)
+    perfect = CompactEncoding(perfect_information=True)
+    assert perfect.encode(game, 0)[325:].sum() == 34
+    game = Game.from_hands(["3", "44", "5"], landlord=0, bid=3)
+    game.play("3")
+    assert perfect.encode(game, 0)[325:].tolist() == [0, 2] + [0] * 13 + [0, 0, 1] + [0] * 12
+    out = np.full(538, 7, dtype=np.int8)
+    game = Game(5, rules=Rules.preset("douzero"))
+    assert DouZeroEncoding(perfect_information=True).encode(game, 1, out=out) is out
+    with pytest.raises(ValueError, match=r"shape \(427,\)"):
+        DouZeroEncoding(perfect_information=True).encode(game, 0, out=np.zeros(319, np.int8))

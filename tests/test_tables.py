@@ -10,7 +10,10 @@ import numpy as np
 import pytest
 
 from ddz_fast import PASS, ActionSpace, Game, IllegalActionError, RedealLimitError, Rules, Tables
-from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, RLCardEncoding
+from ddz_fast.encodings import (
+    COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, OpenSpielEncoding,
+    RLCardEncoding,
+)
 
 MODES = ("next_step", "same_step", "disabled")
 POLICIES = ("raise", "lose", "forfeit")
@@ -78,14 +81,14 @@ def check_table(tables, obs, info, i, mirror, final=False):
         assert np.flatnonzero(info["action_mask"][i]).tolist() == legal
     if scheme.name == "douzero":
         width = obs["x_no_action"].shape[1]
-        assert np.array_equal(obs["x_no_action"][i], expected_row(DOUZERO, game, seat, width))
-        assert np.array_equal(obs["z"][i], DOUZERO.encode_z(game))
+        assert np.array_equal(obs["x_no_action"][i], expected_row(scheme, game, seat, width))
+        assert np.array_equal(obs["z"][i], scheme.encode_z(game))
         if not final:
             rows = obs["x_batch"][info["legal_offsets"][i]:info["legal_offsets"][i + 1]]
             if game.landlord is None:
                 assert not rows.any()
             elif legal:
-                batch = DOUZERO.encode_batch(game, [space.action(a) for a in legal], seat)
+                batch = scheme.encode_batch(game, [space.action(a) for a in legal], seat)
                 assert np.array_equal(rows[:, :batch.shape[1]], batch)
                 assert not rows[:, batch.shape[1]:].any()
     else:
@@ -155,12 +158,28 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11):
 @pytest.mark.parametrize("preset, scheme", [
     ("standard", COMPACT), ("rlcard", RLCARD), ("douzero", DOUZERO), ("openspiel", OPENSPIEL),
     ("standard", DOUZERO), ("rlcard", RLCardEncoding(others_hand=False)),
+    ("standard", CompactEncoding(perfect_information=True)),
+    ("rlcard", RLCardEncoding(others_hand=False, bug_compatible=True, perfect_information=True)),
+    ("douzero", DouZeroEncoding(perfect_information=True)),
+    ("openspiel", OpenSpielEncoding(bug_compatible=True, perfect_information=True)),
 ])
 def test_tables_replay_through_games(preset, scheme):
     for mode in MODES:
         for policy in POLICIES:
             for threads in (1, 2):
                 run_replay(preset, scheme, mode, policy, threads)
+
+
+def test_perfect_information_widths():
+    """Rows are as wide as the scheme's widest observation, tail included."""
+    for scheme, width in ((CompactEncoding(perfect_information=True), 325 + 30),
+                          (OpenSpielEncoding(perfect_information=True), 159 + 138),
+                          (RLCardEncoding(perfect_information=True), 901 + 108)):
+        obs, _ = Tables(2, observation=scheme, seed=3).reset()
+        assert obs.shape == (2, width) and obs.dtype == scheme.dtype
+    obs, info = Tables(2, rules="douzero", observation=DouZeroEncoding(perfect_information=True),
+                       seed=3).reset()
+    assert obs["x_no_action"].shape == (2, 430 + 108) and obs["x_batch"].shape[1] == 430 + 108 + 54
 
 
 def random_run(threads, steps=60, **kwargs):

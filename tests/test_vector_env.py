@@ -15,7 +15,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import ActionSpace, Game, IllegalActionError, Rules, Tables
-from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD
+from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding
 from test_tables import Mirror, expected_row, role_of
 
 SCHEMES = {"compact": COMPACT, "rlcard": RLCARD, "openspiel": OPENSPIEL, "douzero": DOUZERO}
@@ -192,7 +192,9 @@ def test_spaces_contain_the_observations(vector):
     """Every scheme under rules with an auction and without, with and without the mask."""
     for scheme, preset in (("compact", "standard"), ("compact", "rlcard"),
                            ("openspiel", "openspiel"), ("rlcard", "rlcard"),
-                           ("douzero", "douzero"), ("douzero", "standard")):
+                           ("douzero", "douzero"), ("douzero", "standard"),
+                           (CompactEncoding(perfect_information=True), "standard"),
+                           (DouZeroEncoding(perfect_information=True), "douzero")):
         for mask in (False, True):
             env = vector.DouDizhuVectorEnv(8, rules=preset, observation=scheme,
                                            action_mask=mask, autoreset_mode="SameStep")
@@ -213,8 +215,11 @@ def test_spaces_contain_the_observations(vector):
 def test_compact_bounds_are_tight(vector):
     """The compact Box's highs are reached: each element's bound is the layout's, no looser
     than the documented ranges need."""
-    high = vector.compact_high()
+    high = vector.compact_high(COMPACT)
     assert high.shape == (325,) and set(high[:90].tolist()) == {1, 4}
+    perfect = vector.compact_high(CompactEncoding(perfect_information=True))
+    assert perfect.shape == (355,) and perfect[:325].tolist() == high.tolist()
+    assert perfect[325:].tolist() == ([4] * 13 + [1, 1]) * 2
     assert high[[13, 14, 28, 29, 88, 89, 113, 114, 323, 324]].tolist() == [1] * 10
     assert high[[0, 12, 15, 100, 112, 310]].tolist() == [4] * 6
 

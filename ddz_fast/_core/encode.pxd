@@ -30,11 +30,18 @@ cdef enum:
     COMPACT_HISTORY = 15
     COMPACT_HEAD = 100
     COMPACT_SIZE = COMPACT_HEAD + COMPACT_HISTORY * 15
+    # ENCODE_PERFECT_INFORMATION's tail, after a scheme's own layout: the next seat's hand,
+    # then the one after's, each in the scheme's card format.
+    RLCARD_PERFECT_TAIL = 2 * RLCARD_CARDS            # rlcard and douzero: 54 each
+    OPENSPIEL_HAND = 69                               # its hand block's one-hots
+    OPENSPIEL_PERFECT_TAIL = 2 * OPENSPIEL_HAND
+    COMPACT_PERFECT_TAIL = 2 * 15                     # 15 rank counts each
 
 # Switches of the encoders (bits of `flags`).
 cdef enum:
     ENCODE_OTHERS_HAND = 1            # rlcard: keep the others_hand block
     ENCODE_BUG_COMPATIBLE = 2         # copy the peer's bugs (see each encoder)
+    ENCODE_PERFECT_INFORMATION = 4    # append the other seats' hands (every scheme)
 
 # What an encoder returns when it cannot encode the position (else the size written).
 cdef enum:
@@ -45,30 +52,33 @@ cdef enum:
 cdef int rlcard_size(bint landlord, int flags) noexcept nogil
 
 # RLCard's observation of `seat` (0..2): rlcard_size(...) int8 values into out, or a negative
-# ENCODE_* code (nothing written). out has room for RLCARD_FARMER_SIZE.
+# ENCODE_* code (nothing written). out has room for rlcard_size(False, flags).
 cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil
 
-# OpenSpiel's observation tensor of `seat` (0..2): OPENSPIEL_SIZE floats into out.
+# OpenSpiel's observation tensor of `seat` (0..2): openspiel_size(flags) floats into out.
+cdef int openspiel_size(int flags) noexcept nogil
 cdef int encode_openspiel(const ddz_game* g, int seat, int flags, float* out) noexcept nogil
 
 # DouZero's x_no_action of `seat` (0..2): douzero_size(...) int8 values into out, or a negative
-# ENCODE_* code (nothing written). out has room for DOUZERO_FARMER_SIZE.
-cdef int douzero_size(bint landlord) noexcept nogil
-cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
+# ENCODE_* code (nothing written). out has room for douzero_size(False, flags).
+cdef int douzero_size(bint landlord, int flags) noexcept nogil
+cdef int encode_douzero(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil
 
 # DouZero's z: the last DOUZERO_HISTORY actions of the play, 54 int8 each (oldest first).
 cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil
 
-# DouZero's x_batch of `seat` for the n actions' cards (0: a pass): n rows of x_no_action then
-# the action's 54, as floats, into out; returns the row width, or a negative ENCODE_* code
-# (nothing written). out has room for n rows of the seat's width.
-cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
-                              float* out) noexcept nogil
+# DouZero's x_batch of `seat` for the n actions' cards (0: a pass): n rows of x_no_action (with
+# its perfect-information tail under the flag) then the action's 54, as floats, into out;
+# returns the row width, or a negative ENCODE_* code (nothing written). out has room for n
+# rows of the seat's width.
+cdef int encode_douzero_batch(const ddz_game* g, int seat, int flags, const uint64_t* actions,
+                              Py_ssize_t n, float* out) noexcept nogil
 
-# The compact observation of `seat` (0..2), in every phase: COMPACT_SIZE int8 into out.
-cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil
+# The compact observation of `seat` (0..2), in every phase: compact_size(flags) int8 into out.
+cdef int compact_size(int flags) noexcept nogil
+cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil
 # The same, given the cards of the last n_recent (<= COMPACT_HISTORY) actions of the play,
 # oldest first (0 a pass), which encode_compact reads from g.steps: a caller that keeps them
 # (Tables) spares the reads of the history, which for many games at once miss the cache.
-cdef int encode_compact_recent(const ddz_game* g, int seat, const uint64_t* recent, int n_recent,
-                               int8_t* out) noexcept nogil
+cdef int encode_compact_recent(const ddz_game* g, int seat, int flags, const uint64_t* recent,
+                               int n_recent, int8_t* out) noexcept nogil

@@ -16,8 +16,7 @@ cdef enum:
     # (own hand, everyone's played cards), then the seat from the landlord, the first bidder
     # and the face-up card's rank.
     OS_SLOTS = 5
-    OS_CARDS = 13 * OS_SLOTS + 2 * 2            # 69
-    OS_FROM_LANDLORD = 2 * OS_CARDS             # 138
+    OS_FROM_LANDLORD = 2 * OPENSPIEL_HAND       # 138 (a hand: 13 * OS_SLOTS + 2 * 2)
     OS_FIRST_BIDDER = OS_FROM_LANDLORD + 3      # 141
     OS_FACE_UP = OS_FIRST_BIDDER + 3            # 144
     # DouZero: the bombs one-hot (0..14: a deck holds 13 bombs and the rocket).
@@ -152,9 +151,22 @@ cdef uint64_t last_action_of(const ddz_game* g, int seat, bint first) noexcept n
     return 0
 
 
+cdef inline int8_t* write_others_cards(const ddz_state* s, int seat, int8_t* out) noexcept nogil:
+    """The rlcard and douzero perfect-information tail: the next seat's hand, then the one
+    after's, 54 each. Returns the end."""
+    out = write_cards(s.hands[(seat + 1) % 3], out)
+    return write_cards(s.hands[(seat + 2) % 3], out)
+
+
+cdef inline int perfect_tail(int flags, int tail) noexcept nogil:
+    return tail if flags & ENCODE_PERFECT_INFORMATION else 0
+
+
 cdef int rlcard_size(bint landlord, int flags) noexcept nogil:
     cdef int size = RLCARD_LANDLORD_SIZE if landlord else RLCARD_FARMER_SIZE
-    return size if flags & ENCODE_OTHERS_HAND else size - RLCARD_CARDS
+    if not flags & ENCODE_OTHERS_HAND:
+        size -= RLCARD_CARDS
+    return size + perfect_tail(flags, RLCARD_PERFECT_TAIL)
 
 
 cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil:
@@ -181,24 +193,38 @@ cdef int encode_rlcard(const ddz_game* g, int seat, int flags, int8_t* out) noex
         p = write_cards(last_action_of(g, landlord, flags & ENCODE_BUG_COMPATIBLE), p)
         p = write_cards(last_action_of(g, teammate, flags & ENCODE_BUG_COMPATIBLE), p)
         p = write_partners_left(s, landlord, teammate, p)
+    if flags & ENCODE_PERFECT_INFORMATION:
+        p = write_others_cards(s, seat, p)
     return p - out
+
+
+cdef inline void mark_openspiel_cards(uint64_t cards, bint bug_compatible, float* block) noexcept nogil:
+    """OpenSpiel's card set into a zeroed 69-float block: rank r's count k sets
+    OS_SLOTS * r + k; the jokers' 2 slots each follow the 13 ranks', or with bug_compatible sit
+    where OpenSpiel's loop puts every rank, at OS_SLOTS * r (the red joker's past the block)."""
+    cdef int rank, at
+    for rank in range(N_RANKS):
+        if rank < RANK_BLACK_JOKER or bug_compatible:
+            at = OS_SLOTS * rank
+        else:
+            at = OS_SLOTS * RANK_BLACK_JOKER + 2 * (rank - RANK_BLACK_JOKER)
+        block[at + rank_count(cards, rank)] = 1
+
+
+cdef int openspiel_size(int flags) noexcept nogil:
+    return OPENSPIEL_SIZE + perfect_tail(flags, OPENSPIEL_PERFECT_TAIL)
 
 
 cdef int encode_openspiel(const ddz_game* g, int seat, int flags, float* out) noexcept nogil:
     cdef const ddz_state* s = &g.s
     cdef uint64_t played = s.played[0] + s.played[1] + s.played[2]
-    cdef int rank, at, dizhu
-    for at in range(OPENSPIEL_SIZE):
+    cdef int size = openspiel_size(flags), at, dizhu
+    for at in range(size):
         out[at] = 0
-    for rank in range(N_RANKS):
-        # OpenSpiel's loop puts every rank at OS_SLOTS * rank, so the jokers' (2 slots each)
-        # land at 65, 70 and, in the played block, 134, 139: the red joker's over the next block.
-        if rank < RANK_BLACK_JOKER or flags & ENCODE_BUG_COMPATIBLE:
-            at = OS_SLOTS * rank
-        else:
-            at = OS_SLOTS * RANK_BLACK_JOKER + 2 * (rank - RANK_BLACK_JOKER)
-        out[at + rank_count(s.hands[seat], rank)] = 1
-        out[OS_CARDS + at + rank_count(played, rank)] = 1
+    # (bug_compatible: the jokers land at 65, 70 and, in the played block, 134, 139: the red
+    # joker's over the next block.)
+    mark_openspiel_cards(s.hands[seat], flags & ENCODE_BUG_COMPATIBLE, out)
+    mark_openspiel_cards(played, flags & ENCODE_BUG_COMPATIBLE, out + OPENSPIEL_HAND)
     # OpenSpiel's dizhu_: the highest bidder so far in the auction, then the landlord.
     dizhu = s.landlord if s.landlord != NO_SEAT else s.high_bidder
     if dizhu != NO_SEAT:
@@ -206,14 +232,18 @@ cdef int encode_openspiel(const ddz_game* g, int seat, int flags, float* out) no
     out[OS_FIRST_BIDDER + s.first_bidder] = 1
     if s.marked_rank < N_RANKS:
         out[OS_FACE_UP + s.marked_rank] = 1
-    return OPENSPIEL_SIZE
+    if flags & ENCODE_PERFECT_INFORMATION:     # (our tail: the jokers in their own slots)
+        mark_openspiel_cards(s.hands[(seat + 1) % 3], False, out + OPENSPIEL_SIZE)
+        mark_openspiel_cards(s.hands[(seat + 2) % 3], False, out + OPENSPIEL_SIZE + OPENSPIEL_HAND)
+    return size
 
 
-cdef int douzero_size(bint landlord) noexcept nogil:
-    return DOUZERO_LANDLORD_SIZE if landlord else DOUZERO_FARMER_SIZE
+cdef int douzero_size(bint landlord, int flags) noexcept nogil:
+    return ((DOUZERO_LANDLORD_SIZE if landlord else DOUZERO_FARMER_SIZE)
+            + perfect_tail(flags, RLCARD_PERFECT_TAIL))
 
 
-cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil:
+cdef int encode_douzero(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil:
     cdef const ddz_state* s = &g.s
     cdef int landlord = s.landlord
     if landlord == NO_SEAT:
@@ -239,17 +269,20 @@ cdef int encode_douzero(const ddz_game* g, int seat, int8_t* out) noexcept nogil
         p = write_partners_left(s, landlord, teammate, p)
     memset(p, 0, DZ_BOMBS)
     p[s.bombs] = 1          # (bombs and rockets, as DouZero's bomb_num)
-    return p + DZ_BOMBS - out
+    p += DZ_BOMBS
+    if flags & ENCODE_PERFECT_INFORMATION:
+        p = write_others_cards(s, seat, p)
+    return p - out
 
 
 cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil:
     return write_history(g, DOUZERO_HISTORY, out) - out
 
 
-cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actions, Py_ssize_t n,
-                              float* out) noexcept nogil:
-    cdef int8_t row[DOUZERO_FARMER_SIZE + RLCARD_CARDS]
-    cdef int size = encode_douzero(g, seat, row), width, j
+cdef int encode_douzero_batch(const ddz_game* g, int seat, int flags, const uint64_t* actions,
+                              Py_ssize_t n, float* out) noexcept nogil:
+    cdef int8_t row[DOUZERO_FARMER_SIZE + RLCARD_PERFECT_TAIL + RLCARD_CARDS]
+    cdef int size = encode_douzero(g, seat, flags, row), width, j
     if size < 0:
         return size
     width = size + RLCARD_CARDS
@@ -262,13 +295,18 @@ cdef int encode_douzero_batch(const ddz_game* g, int seat, const uint64_t* actio
     return width
 
 
-cdef int encode_compact(const ddz_game* g, int seat, int8_t* out) noexcept nogil:
+cdef int compact_size(int flags) noexcept nogil:
+    return COMPACT_SIZE + perfect_tail(flags, COMPACT_PERFECT_TAIL)
+
+
+cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil:
     cdef uint64_t recent[COMPACT_HISTORY]
-    return encode_compact_recent(g, seat, recent, recent_actions(g, COMPACT_HISTORY, recent), out)
+    return encode_compact_recent(g, seat, flags, recent, recent_actions(g, COMPACT_HISTORY, recent),
+                                 out)
 
 
-cdef int encode_compact_recent(const ddz_game* g, int seat, const uint64_t* recent, int n_recent,
-                               int8_t* out) noexcept nogil:
+cdef int encode_compact_recent(const ddz_game* g, int seat, int flags, const uint64_t* recent,
+                               int n_recent, int8_t* out) noexcept nogil:
     cdef const ddz_state* s = &g.s
     cdef int k, other
     cdef uint64_t unseen = s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3]
@@ -294,4 +332,7 @@ cdef int encode_compact_recent(const ddz_game* g, int seat, const uint64_t* rece
     memset(out + COMPACT_HEAD, 0, (COMPACT_HISTORY - n_recent) * N_RANKS)
     for k in range(n_recent):
         write_counts(recent[k], rows + k * N_RANKS)
-    return COMPACT_SIZE
+    if flags & ENCODE_PERFECT_INFORMATION:
+        write_counts(s.hands[(seat + 1) % 3], out + COMPACT_SIZE)
+        write_counts(s.hands[(seat + 2) % 3], out + COMPACT_SIZE + N_RANKS)
+    return compact_size(flags)

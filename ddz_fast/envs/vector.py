@@ -89,17 +89,20 @@ def as_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
                     f"{type(mode).__name__} ({mode!r})")
 
 
-def compact_high() -> npt.NDArray[np.int8]:
-    """The largest value of each element of the compact observation (its documented layout)."""
+def compact_high(encoding: Encoding) -> npt.NDArray[np.int8]:
+    """The largest value of each element of the compact observation (its documented layout),
+    perfect_information's tail (two hands' rank counts) included."""
     ranks = np.array([4] * 13 + [1, 1], dtype=np.int8)   # 3..2 four each, one of each joker
-    high = np.empty(325, dtype=np.int8)
+    high = np.empty(encoding.shape("farmer"), dtype=np.int8)
     high[:90] = np.tile(ranks, 6)           # own hand, played by each seat, unseen, to beat
     high[90:94] = 1                         # the landlord one-hot, the auction flag
     high[94:97] = 20                        # cards left
     high[97] = 14                           # bombs and rockets
     high[98] = 3                            # the bid
     high[99] = 15                           # history rows in use
-    high[100:] = np.tile(ranks, 15)         # the history
+    high[100:325] = np.tile(ranks, 15)      # the history
+    if encoding.perfect_information:
+        high[325:] = np.tile(ranks, 2)      # the other two hands
     return high
 
 
@@ -107,7 +110,7 @@ def observation_box(encoding: Encoding) -> spaces.Box:
     """The Box of one table's ``"observation"`` row under ``encoding`` (the farmer's width)."""
     width = encoding.shape("farmer")
     if isinstance(encoding, CompactEncoding):
-        return spaces.Box(np.zeros(width, np.int8), compact_high(), dtype=np.int8)
+        return spaces.Box(np.zeros(width, np.int8), compact_high(encoding), dtype=np.int8)
     return spaces.Box(0, 1, width, dtype=encoding.dtype)
 
 
