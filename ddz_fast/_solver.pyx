@@ -11,7 +11,7 @@ from libc.string cimport memcmp, memset
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
     FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
-    TECH_CUTOFFS, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, solver_search,
+    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, solver_search,
     solver_table, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
@@ -29,6 +29,7 @@ TECHNIQUES = {
     "ordering": TECH_ORDERING,
     "cutoffs": TECH_CUTOFFS,
     "compression": TECH_COMPRESSION,
+    "equivalence": TECH_EQUIVALENCE,
 }
 MAX_TABLE_MB = 1 << 16
 

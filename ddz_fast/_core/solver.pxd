@@ -26,6 +26,18 @@
 #   solve (combo_cache): the same rests recur from node to node. Measured: two more leads
 #   instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's; three
 #   save about as many as two.
+# - TECH_EQUIVALENCE: below the root, a move is left out when the same move with a lower card
+#   (or pair) in place of a higher one is also legal and is at least as good for the mover. The
+#   cards that may trade places are "free": the mover holds them once (or twice) and no chain
+#   (or rocket) of its hand can use them, so from then on a card is played only as a single (a
+#   pair), a kicker or a part of one. A kicker is never compared, so keeping the higher free card
+#   and giving the lower as the kicker is never worse with two seats (the mover can play it
+#   wherever it would have played the lower one, and the opponent has no more answers); with
+#   three seats, where fewer answers for the partner may cost, only when no other seat holds a
+#   card between the two (the positions are then mirror images). A single or a pair is
+#   compared, so it gives way only to a lower one with no other seat's card between: the same
+#   answers, and the mover keeps the higher card. The root keeps every move (all winning moves
+#   are reported).
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry.
@@ -40,7 +52,8 @@ cdef enum:
     TECH_ORDERING = 2
     TECH_CUTOFFS = 4
     TECH_COMPRESSION = 8
-    TECH_ALL = 15
+    TECH_EQUIVALENCE = 16
+    TECH_ALL = 31
     OBJECTIVE_WIN = 0
     OBJECTIVE_SCORE = 1
     # search_ge's answers besides 0 (below t) and 1 (reaches t)

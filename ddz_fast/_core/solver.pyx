@@ -5,14 +5,16 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from .bits cimport card_count, hand_init, pop_lsb
+from .bits cimport card_count, gather_nibble_bits, hand_init, pop_lsb, rank_block
 from .combos cimport classify
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
     NO_SEAT, PHASE_OVER, state_full_key, state_legal_moves, state_play, state_scores,
 )
 from .typedefs cimport (
-    JOKERS, KIND_BOMB, KIND_ROCKET, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move,
+    CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
+    KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES,
+    KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS, NIBBLE_LSB, ddz_hand, ddz_move,
 )
 
 cdef extern from "Python.h":
@@ -308,6 +310,116 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
     return False
 
 
+# --- equivalent and dominated moves (TECH_EQUIVALENCE) ---------------------------------------
+
+ctypedef struct move_filter:
+    uint32_t free_lone        # ranks the mover holds once that no chain or rocket can use
+    uint32_t free_pair        # ... twice (no chain either)
+    uint32_t bounds           # ranks some other seat holds
+    uint32_t kicker_bounds    # bounds for kickers (none with two seats)
+    uint32_t free_singles     # free_lone ranks it may play as a single now
+    uint32_t free_pairs       # free_pair ranks it may play as a pair now
+
+
+cdef inline uint32_t chain_cover(uint32_t units, int min_length) noexcept nogil:
+    """The ranks of `units` within 3..A that lie in a run of at least min_length of them."""
+    cdef uint32_t starts = units & CHAIN_RANKS, cover = 0
+    cdef int i
+    for i in range(1, min_length):
+        starts &= units >> i
+    for i in range(min_length):
+        cover |= starts << i
+    return cover
+
+
+cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
+    return gather_nibble_bits((cards | cards >> 1 | cards >> 2) & NIBBLE_LSB)
+
+
+cdef inline void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
+                                  Py_ssize_t n) noexcept nogil:
+    cdef ddz_hand h, other
+    cdef uint32_t lone_chains
+    cdef Py_ssize_t i
+    cdef int seat
+    hand_init(&h, s.hands[s.to_move])
+    f.bounds = 0
+    for seat in range(s.n_seats):
+        if seat != s.to_move:
+            hand_init(&other, s.hands[seat])
+            f.bounds |= other.m1
+    lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+    f.free_lone = h.m1 & ~h.m2 & ~lone_chains
+    if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
+        f.free_lone &= ~JOKER_RANKS          # a rocket
+    f.free_pair = (h.m2 & ~h.m3 & ~lone_chains
+                   & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length))
+    if s.n_seats == 3:
+        # the partner's options count too: only cards with nobody else's between them trade
+        f.free_lone &= ~f.bounds
+        f.free_pair &= ~f.bounds
+        f.kicker_bounds = f.bounds
+    else:
+        f.kicker_bounds = 0
+    f.free_singles = 0
+    f.free_pairs = 0
+    for i in range(n):
+        if moves[i].length == 0:
+            continue
+        if moves[i].kind == KIND_SINGLE:
+            f.free_singles |= (<uint32_t>1 << moves[i].main) & f.free_lone
+        elif moves[i].kind == KIND_PAIR:
+            f.free_pairs |= (<uint32_t>1 << moves[i].main) & f.free_pair
+
+
+cdef inline bint lower_between(uint32_t candidates, int rank, uint32_t bounds) noexcept nogil:
+    """Some rank of `candidates` lies below `rank` with no rank of `bounds` in between (nor at
+    `rank`)."""
+    cdef uint32_t below = bounds & ((<uint32_t>1 << rank) - 1)
+    if (bounds >> rank) & 1:
+        return False
+    below |= below >> 1
+    below |= below >> 2
+    below |= below >> 4
+    below |= below >> 8
+    return (candidates & ((<uint32_t>1 << rank) - 1) & ~below) != 0
+
+
+cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
+    """The cards of a move with kickers that are not kickers."""
+    if m.kind == KIND_PLANE_SINGLES or m.kind == KIND_PLANE_PAIRS:
+        return 3 * rank_block(m.main, m.length)
+    if m.kind == KIND_FOUR_TWO_SINGLES or m.kind == KIND_FOUR_TWO_PAIRS:
+        return <uint64_t>4 << (4 * m.main)
+    return <uint64_t>3 << (4 * m.main)
+
+
+cdef inline bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
+    """Another legal move is at least as good for the mover as m: the same with a lower free
+    card (or pair) in place of a higher one. For kickers, keeping the higher card is never
+    worse with two seats, and the same with three when nobody else holds a card between; a
+    single or a pair also leaves the others the same answers when nobody else holds a card
+    between (RULES.md's comparisons see only main ranks)."""
+    cdef uint32_t used, pool, higher
+    cdef int b
+    if m.length == 0:
+        return False
+    if m.kind == KIND_SINGLE:
+        return ((f.free_singles >> m.main) & 1) and lower_between(f.free_singles, m.main, f.bounds)
+    if m.kind == KIND_PAIR:
+        return ((f.free_pairs >> m.main) & 1) and lower_between(f.free_pairs, m.main, f.bounds)
+    if KIND_SHAPES[m.kind].kicker_size == 0:
+        return False
+    used = ranks_in(m.cards - main_cards(m))
+    pool = f.free_lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.free_pair
+    higher = used & pool
+    while higher:
+        b = pop_lsb(&higher)
+        if lower_between(pool & ~used, b, f.kicker_bounds):
+            return True
+    return False
+
+
 # --- the search ----------------------------------------------------------------------------
 
 cdef inline int limits_reached(solver_search* p) noexcept nogil:
@@ -337,6 +449,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     cdef solver_entry entry
     cdef solver_entry* found
     cdef opponents opp
+    cdef move_filter filter
     cdef ddz_state child
     cdef int result, r
     p.nodes += 1
@@ -352,6 +465,14 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
             if found.hi < t:
                 return 0
     n = state_legal_moves(s, &p.rules, moves) - moves
+    if p.techniques & TECH_EQUIVALENCE:
+        move_filter_init(&filter, s, moves, n)
+        j = 0
+        for i in range(n):
+            if not superseded(&filter, &moves[i]):
+                moves[j] = moves[i]
+                j += 1
+        n = j
     result = not landlord_moves         # the answer when no move turns it
     if p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
         opponents_init(&opp, s)
