@@ -120,7 +120,7 @@ cdef class Solver:
 
     def __cinit__(self):
         self.table.entries = NULL
-        self.table.bucket_mask = 0
+        self.table.bucket_mask = self.table.max_mask = self.table.used = 0
 
     def __init__(self, table_mb=64, *, techniques=None):
         cdef Py_ssize_t megabytes = check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)

@@ -62,18 +62,24 @@ cdef enum:
     FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
     COMBO_CACHE_SIZE = 1 << 12   # slots of solver_search.combo_cache (a power of 2)
 
-# One table slot: 48 bytes. status 0 marks an empty slot (a used one has ENTRY_USED).
+# One table slot: 32 bytes, two to a cache line. status 0 marks an empty slot (a used one has
+# ENTRY_USED).
 ctypedef struct solver_entry:
-    uint64_t hands[3]
+    uint64_t cards[2]         # the three hands, 41 bits each (pack_hand), seat 0 lowest
     uint32_t status           # trick, seats, objective, score state: see entry_of
-    uint32_t work             # log2 of the nodes its search took: deeper results stay longer
-    int64_t lo                # the proven bounds of the landlord's value
-    int64_t hi
+    uint32_t work             # the nodes its searches took: deeper results stay longer
+    int32_t lo                # the proven bounds of the landlord's value (see lower_bound)
+    int32_t hi
 
 # Two-slot buckets: slot 0 keeps the result that took more work, slot 1 the most recent.
+# The table is allocated whole, but only the first bucket_mask + 1 buckets are used: they
+# start few (a small search stays in the caches) and double, entries moved, whenever more than
+# half of their slots are taken, up to max_mask + 1. Slots past the used buckets stay empty.
 ctypedef struct solver_table:
     solver_entry* entries
-    uint64_t bucket_mask      # number of buckets - 1 (a power of 2)
+    uint64_t bucket_mask      # buckets in use - 1 (a power of 2)
+    uint64_t max_mask         # buckets allocated - 1
+    uint64_t used             # slots taken
 
 ctypedef struct solver_search:
     ddz_rules rules

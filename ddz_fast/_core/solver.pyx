@@ -39,11 +39,13 @@ cdef extern from *:
     }
     """
     void* table_alloc "ddz_table_alloc" (size_t size) noexcept nogil
+    void prefetch "__builtin_prefetch" (const void* address) noexcept nogil
 
 cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
 
 cdef enum:
     CHECK_INTERVAL = 1 << 12      # nodes between looks at the clock and at signals
+    FIRST_BUCKETS = 1 << 13       # buckets in use in an empty table (512 kB)
     FINISH_DEPTH = 2              # leads no one can answer before the last combination
     MAX_LENGTH = 12
     UNKNOWN = -2                  # an opponents' best main not computed yet
@@ -59,6 +61,19 @@ cdef enum:
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
 
 
+cdef extern from *:
+    """
+    #define DDZ_INT64_MIN_VALUE INT64_MIN
+    #define DDZ_INT64_MAX_VALUE INT64_MAX
+    #define DDZ_INT32_MIN_VALUE INT32_MIN
+    #define DDZ_INT32_MAX_VALUE INT32_MAX
+    """
+    const int64_t INT64_MIN_VALUE "DDZ_INT64_MIN_VALUE"
+    const int64_t INT64_MAX_VALUE "DDZ_INT64_MAX_VALUE"
+    const int32_t INT32_MIN_VALUE "DDZ_INT32_MIN_VALUE"
+    const int32_t INT32_MAX_VALUE "DDZ_INT32_MAX_VALUE"
+
+
 cdef double monotonic() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -71,22 +86,26 @@ cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil:
     while buckets * 2 <= room:
         buckets *= 2
     t.entries = <solver_entry*>table_alloc(2 * buckets * sizeof(solver_entry))
+    t.used = 0
     if t.entries == NULL:
-        t.bucket_mask = 0
+        t.bucket_mask = t.max_mask = 0
         return -1
-    t.bucket_mask = buckets - 1
+    t.max_mask = buckets - 1
+    t.bucket_mask = (FIRST_BUCKETS if FIRST_BUCKETS < buckets else buckets) - 1
     return 0
 
 
 cdef void table_clear(solver_table* t) noexcept nogil:
     if t.entries != NULL:
         memset(t.entries, 0, 2 * (t.bucket_mask + 1) * sizeof(solver_entry))
+        t.bucket_mask = (FIRST_BUCKETS if FIRST_BUCKETS <= t.max_mask else t.max_mask + 1) - 1
+        t.used = 0
 
 
 cdef void table_free(solver_table* t) noexcept nogil:
     free(t.entries)
     t.entries = NULL
-    t.bucket_mask = 0
+    t.bucket_mask = t.max_mask = t.used = 0
 
 
 cdef int plies_needed(const ddz_state* s) noexcept nogil:
@@ -143,16 +162,33 @@ cdef inline uint64_t compress_hands(const ddz_state* s, uint64_t* out) noexcept 
     return image
 
 
+cdef inline uint64_t pack_hand(uint64_t cards) noexcept nogil:
+    """A hand in 41 bits: the count of rank r (at most 4) in bits 3r..3r+2 for 3..2, then one
+    bit per joker. The nibbles' bit 3 is always clear: halve the gaps, then move the red joker
+    down over the black joker's unused bits."""
+    cdef uint64_t x = cards
+    x = (x & <uint64_t>0x0F0F0F0F0F0F0F0FULL) | ((x & <uint64_t>0xF0F0F0F0F0F0F0F0ULL) >> 1)
+    x = (x & <uint64_t>0x00FF00FF00FF00FFULL) | ((x & <uint64_t>0xFF00FF00FF00FF00ULL) >> 2)
+    x = (x & <uint64_t>0x0000FFFF0000FFFFULL) | ((x & <uint64_t>0xFFFF0000FFFF0000ULL) >> 4)
+    x = (x & <uint64_t>0xFFFFFFFFULL) | ((x >> 8) & <uint64_t>0xFFFFFF000000ULL)
+    return (x & <uint64_t>0xFFFFFFFFFFULL) | ((x >> 2) & (<uint64_t>1 << 40))
+
+
 cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
                               solver_entry* e) noexcept nogil:
     """Fill e's position (hands, status) for s; returns the hash that picks its bucket."""
     cdef uint64_t image = <uint64_t>0xBA9876543210ULL
+    cdef uint64_t hands[3]
+    cdef uint64_t packed1
     cdef uint32_t status, main
     cdef int farmers_played, landlord_plays
     if p.techniques & TECH_COMPRESSION:
-        image = compress_hands(s, e.hands)
+        image = compress_hands(s, hands)
     else:
-        e.hands[0], e.hands[1], e.hands[2] = s.hands[0], s.hands[1], s.hands[2]
+        hands[0], hands[1], hands[2] = s.hands[0], s.hands[1], s.hands[2]
+    packed1 = pack_hand(hands[1])
+    e.cards[0] = pack_hand(hands[0]) | packed1 << 41
+    e.cards[1] = packed1 >> 23 | pack_hand(hands[2]) << 18
     status = ENTRY_USED | s.to_move | s.passes << 2 | s.landlord << 4 | p.objective << 6
     if s.last_move.length:
         main = s.last_move.main
@@ -166,19 +202,24 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
         status |= (<uint32_t>s.bombs << 20 | <uint32_t>farmers_played << 26
                    | <uint32_t>landlord_plays << 27 | <uint32_t>s.bid << 29)
     e.status = status
-    if p.techniques & TECH_COMPRESSION:
-        return fmix64(e.hands[0] + fmix64(e.hands[1] + fmix64(e.hands[2] + status)))
-    return state_full_key(s) if p.objective == OBJECTIVE_SCORE else s.key
+    return entry_hash(e)
+
+
+cdef inline uint64_t entry_hash(const solver_entry* e) noexcept nogil:
+    return fmix64(e.cards[0] + fmix64(e.cards[1] + e.status))
 
 
 cdef inline bint same_position(const solver_entry* a, const solver_entry* b) noexcept nogil:
-    return (a.status == b.status and a.hands[0] == b.hands[0] and a.hands[1] == b.hands[1]
-            and a.hands[2] == b.hands[2])
+    return a.status == b.status and a.cards[0] == b.cards[0] and a.cards[1] == b.cards[1]
+
+
+cdef inline solver_entry* table_bucket(const solver_table* t, uint64_t hash) noexcept nogil:
+    return t.entries + 2 * (hash & t.bucket_mask)
 
 
 cdef inline solver_entry* table_find(solver_table* t, const solver_entry* e,
                                      uint64_t hash) noexcept nogil:
-    cdef solver_entry* bucket = t.entries + 2 * (hash & t.bucket_mask)
+    cdef solver_entry* bucket = table_bucket(t, hash)
     if same_position(&bucket[0], e):
         return &bucket[0]
     if same_position(&bucket[1], e):
@@ -186,15 +227,44 @@ cdef inline solver_entry* table_find(solver_table* t, const solver_entry* e,
     return NULL
 
 
+# Bounds are kept in 32 bits, rounded the safe way: a lower bound down, an upper bound up;
+# the extremes stand for "unknown".
+cdef inline int64_t lower_bound(int32_t stored) noexcept nogil:
+    return INT64_MIN_VALUE if stored == INT32_MIN_VALUE else stored
+
+
+cdef inline int64_t upper_bound(int32_t stored) noexcept nogil:
+    return INT64_MAX_VALUE if stored == INT32_MAX_VALUE else stored
+
+
+cdef void table_grow(solver_table* t) noexcept nogil:
+    """Double the buckets in use: bucket i's entries stay or move to bucket i + old count."""
+    cdef uint64_t old_buckets = t.bucket_mask + 1, i
+    cdef solver_entry* bucket
+    cdef solver_entry* target
+    cdef solver_entry moved[2]
+    cdef int k
+    t.bucket_mask = 2 * old_buckets - 1
+    for i in range(old_buckets):
+        bucket = t.entries + 2 * i
+        moved[0], moved[1] = bucket[0], bucket[1]
+        memset(bucket, 0, 2 * sizeof(solver_entry))
+        for k in range(2):
+            if moved[k].status:
+                target = table_bucket(t, entry_hash(&moved[k]))
+                target[target[0].status != 0] = moved[k]
+
+
 cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bint reached,
                              int64_t threshold, uint64_t work) noexcept nogil:
     """Record that the value of e's position is >= threshold (reached) or below it."""
-    cdef solver_entry* bucket = t.entries + 2 * (hash & t.bucket_mask)
+    cdef solver_entry* bucket = table_bucket(t, hash)
     cdef solver_entry* slot = table_find(t, e, hash)
     if slot == NULL:
-        e.lo = INT64_MIN_VALUE
-        e.hi = INT64_MAX_VALUE
+        e.lo = INT32_MIN_VALUE
+        e.hi = INT32_MAX_VALUE
         e.work = 0
+        t.used += bucket[1].status == 0
         if work >= bucket[0].work:
             bucket[1] = bucket[0]
             slot = &bucket[0]
@@ -202,21 +272,14 @@ cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bi
             slot = &bucket[1]
         slot[0] = e[0]
     if reached:
-        if threshold > slot.lo:
-            slot.lo = threshold
-    elif threshold - 1 < slot.hi:
-        slot.hi = threshold - 1
+        if threshold > lower_bound(slot.lo) and threshold > INT32_MIN_VALUE:
+            slot.lo = <int32_t>(threshold if threshold < INT32_MAX_VALUE else INT32_MAX_VALUE - 1)
+    elif threshold - 1 < upper_bound(slot.hi) and threshold - 1 < INT32_MAX_VALUE:
+        slot.hi = <int32_t>(threshold - 1 if threshold - 1 > INT32_MIN_VALUE else INT32_MIN_VALUE + 1)
     work += slot.work
     slot.work = <uint32_t>(work if work < 0xFFFFFFFFu else 0xFFFFFFFFu)
-
-
-cdef extern from *:
-    """
-    #define DDZ_INT64_MIN_VALUE INT64_MIN
-    #define DDZ_INT64_MAX_VALUE INT64_MAX
-    """
-    const int64_t INT64_MIN_VALUE "DDZ_INT64_MIN_VALUE"
-    const int64_t INT64_MAX_VALUE "DDZ_INT64_MAX_VALUE"
+    if t.used > t.bucket_mask + 1 and t.bucket_mask < t.max_mask:
+        table_grow(t)
 
 
 # --- what the opponents can answer ---------------------------------------------------------
@@ -458,13 +521,20 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
         return r
     if p.techniques & TECH_TABLE:
         hash = entry_of(p, s, &entry)
+        prefetch(table_bucket(p.table, hash))     # the moves are made meanwhile
+    n = state_legal_moves(s, &p.rules, moves) - moves
+    if n == 1 and moves[0].length == 0:
+        # a forced pass: nothing to store that the next position's entry does not say
+        child = s[0]
+        state_play(&child, &moves[0])
+        return search_ge(p, &child, t, ply + 1)
+    if p.techniques & TECH_TABLE:
         found = table_find(p.table, &entry, hash)
         if found != NULL:
-            if found.lo >= t:
+            if lower_bound(found.lo) >= t:
                 return 1
-            if found.hi < t:
+            if upper_bound(found.hi) < t:
                 return 0
-    n = state_legal_moves(s, &p.rules, moves) - moves
     if p.techniques & TECH_EQUIVALENCE:
         move_filter_init(&filter, s, moves, n)
         j = 0
