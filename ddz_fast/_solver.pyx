@@ -117,10 +117,20 @@ cdef class Solver:
     cdef Py_ssize_t megabytes
     cdef unsigned tech_bits
     cdef object lock
+    # The search's move stack, kept between calls (a new one would be page faults in the
+    # timed search): moves and their scores for stack_room moves, and the cut-off test's room.
+    cdef ddz_move* stack_moves
+    cdef int32_t* stack_scores
+    cdef Py_ssize_t stack_room
+    cdef ddz_move* finish
 
     def __cinit__(self):
         self.table.entries = NULL
         self.table.bucket_mask = self.table.max_mask = self.table.used = 0
+        self.stack_moves = NULL
+        self.stack_scores = NULL
+        self.stack_room = 0
+        self.finish = NULL
 
     def __init__(self, table_mb=64, *, techniques=None):
         cdef Py_ssize_t megabytes = check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
@@ -145,6 +155,31 @@ cdef class Solver:
 
     def __dealloc__(self):
         table_free(&self.table)
+        free(self.stack_moves)
+        free(self.stack_scores)
+        free(self.finish)
+
+    cdef int reserve_stack(self, Py_ssize_t room) except -1:
+        """Room for `room` moves on the stack, and the cut-off test's."""
+        if self.finish == NULL:
+            self.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
+            if self.finish == NULL:
+                raise MemoryError("solve: the move stack")
+        if room <= self.stack_room:
+            return 0
+        free(self.stack_moves)
+        free(self.stack_scores)
+        self.stack_moves = <ddz_move*>malloc(room * sizeof(ddz_move))
+        self.stack_scores = <int32_t*>malloc(room * sizeof(int32_t))
+        if self.stack_moves == NULL or self.stack_scores == NULL:
+            free(self.stack_moves)
+            free(self.stack_scores)
+            self.stack_moves = NULL
+            self.stack_scores = NULL
+            self.stack_room = 0
+            raise MemoryError("solve: the move stack")
+        self.stack_room = room
+        return 0
 
     @property
     def table_mb(self):
@@ -211,9 +246,6 @@ cdef class Solver:
         memset(p.history, 0, sizeof(p.history))
         memset(p.combo_cache, 0, sizeof(p.combo_cache))
         p.plies = plies_needed(&s)
-        p.moves = NULL
-        p.scores = NULL
-        p.finish = NULL
         cdef ddz_move root[MAX_MOVES + 1]
         cdef int8_t best[MAX_MOVES + 1]
         cdef Py_ssize_t n = state_legal_moves(&s, &p.rules, root) - root, i
@@ -221,27 +253,21 @@ cdef class Solver:
         cdef int64_t value = 0
         cdef int status = 0
         with self.lock:
-            try:
-                p.moves = <ddz_move*>malloc(room * sizeof(ddz_move))
-                p.scores = <int32_t*>malloc(room * sizeof(int32_t))
-                p.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
-                if p.moves == NULL or p.scores == NULL or p.finish == NULL:
-                    raise MemoryError("solve: the move stack")
-                if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
-                    table_clear(&self.table)
-                    self.table_rules = p.rules
-                    self.has_rules = True
-                start = time.perf_counter()
-                p.deadline = monotonic() + seconds_limit if seconds_limit else 0
-                with nogil:
-                    status = solve_root(&p, &s, root, n, best, &value)
-                seconds = time.perf_counter() - start
-                if status == SEARCH_ERROR:
-                    raise_pending()
-            finally:
-                free(p.moves)
-                free(p.scores)
-                free(p.finish)
+            self.reserve_stack(room)
+            p.moves = self.stack_moves
+            p.scores = self.stack_scores
+            p.finish = self.finish
+            if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
+                table_clear(&self.table)
+                self.table_rules = p.rules
+                self.has_rules = True
+            start = time.perf_counter()
+            p.deadline = monotonic() + seconds_limit if seconds_limit else 0
+            with nogil:
+                status = solve_root(&p, &s, root, n, best, &value)
+            seconds = time.perf_counter() - start
+            if status == SEARCH_ERROR:
+                raise_pending()
         if status == SEARCH_ABORTED:
             return Solution(objective, None, (), None, p.nodes, seconds, False)
         moves = tuple(move_from_c(&root[i]) for i in range(n) if best[i])
