@@ -4,14 +4,14 @@ import math
 import threading
 import time
 
-from libc.stdint cimport int64_t, int8_t, int32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int64_t, int8_t, int32_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memset
 
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
-    FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
-    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, solver_search,
+    FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
+    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, finish_entry, solver_search,
     solver_table, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
@@ -123,6 +123,8 @@ cdef class Solver:
     cdef int32_t* stack_scores
     cdef Py_ssize_t stack_room
     cdef ddz_move* finish
+    cdef finish_entry* finish_cache
+    cdef uint32_t stamp               # the last search's finish_cache stamp
 
     def __cinit__(self):
         self.table.entries = NULL
@@ -131,6 +133,8 @@ cdef class Solver:
         self.stack_scores = NULL
         self.stack_room = 0
         self.finish = NULL
+        self.finish_cache = NULL
+        self.stamp = 0
 
     def __init__(self, table_mb=64, *, techniques=None):
         cdef Py_ssize_t megabytes = check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
@@ -158,12 +162,18 @@ cdef class Solver:
         free(self.stack_moves)
         free(self.stack_scores)
         free(self.finish)
+        free(self.finish_cache)
 
     cdef int reserve_stack(self, Py_ssize_t room) except -1:
         """Room for `room` moves on the stack, and the cut-off test's."""
         if self.finish == NULL:
             self.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
-            if self.finish == NULL:
+            self.finish_cache = <finish_entry*>calloc(FINISH_CACHE_SIZE, sizeof(finish_entry))
+            if self.finish == NULL or self.finish_cache == NULL:
+                free(self.finish)
+                free(self.finish_cache)
+                self.finish = NULL
+                self.finish_cache = NULL
                 raise MemoryError("solve: the move stack")
         if room <= self.stack_room:
             return 0
@@ -257,6 +267,12 @@ cdef class Solver:
             p.moves = self.stack_moves
             p.scores = self.stack_scores
             p.finish = self.finish
+            p.finish_cache = self.finish_cache
+            self.stamp += 1
+            if self.stamp == 0:       # wrapped: forget every entry
+                memset(self.finish_cache, 0, FINISH_CACHE_SIZE * sizeof(finish_entry))
+                self.stamp = 1
+            p.stamp = self.stamp
             if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
                 table_clear(&self.table)
                 self.table_rules = p.rules

@@ -42,7 +42,7 @@
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry.
 
-from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t
 
 from .state cimport ddz_state
 from .typedefs cimport N_KINDS, N_RANKS, ddz_move, ddz_rules
@@ -61,6 +61,7 @@ cdef enum:
     SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
     FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
     COMBO_CACHE_SIZE = 1 << 12   # slots of solver_search.combo_cache (a power of 2)
+    FINISH_CACHE_SIZE = 1 << 13  # slots of solver_search.finish_cache (a power of 2)
 
 # One table slot: 32 bytes, two to a cache line. status 0 marks an empty slot (a used one has
 # ENTRY_USED).
@@ -81,12 +82,24 @@ ctypedef struct solver_table:
     uint64_t max_mask         # buckets allocated - 1
     uint64_t used             # slots taken
 
+# A remembered answer of the cut-off test (finishes): whether `hand` can be played out after
+# at most `depth` unanswerable leads against the opponents' hands `opponents`. Valid while
+# `stamp` is the search's.
+ctypedef struct finish_entry:
+    uint64_t hand
+    uint64_t opponents[2]
+    uint32_t stamp
+    uint16_t depth
+    uint16_t result
+
 ctypedef struct solver_search:
     ddz_rules rules
     solver_table* table
     ddz_move* moves           # MAX_MOVES + 1 moves per ply, `plies` + 1 plies (the last: scratch)
     int32_t* scores           # the moves' ordering scores, laid out as `moves`
     ddz_move* finish          # FINISH_ROOM moves for the cut-off test
+    finish_entry* finish_cache   # FINISH_CACHE_SIZE slots, direct-mapped by hash
+    uint32_t stamp            # this search's finish_cache entries (not 0: empty slots)
     int plies
     int objective
     uint32_t techniques

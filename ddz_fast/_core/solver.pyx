@@ -5,7 +5,7 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from .bits cimport card_count, gather_nibble_bits, hand_init, pop_lsb, rank_block
+from .bits cimport card_count, gather_nibble_bits, hand_init, pop_lsb, popcount32, rank_block
 from .combos cimport classify
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
@@ -287,6 +287,8 @@ cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bi
 ctypedef struct opponents:
     ddz_hand hands[2]
     int n
+    uint64_t cards[2]         # their hands (0 for a missing one), and a hash of them
+    uint64_t hash
     uint32_t quads            # ranks of which an opponent holds four
     bint rocket               # an opponent holds both jokers
     int8_t best[N_KINDS][MAX_LENGTH + 1]   # their highest main per kind and length (lazy)
@@ -304,6 +306,9 @@ cdef inline void opponents_init(opponents* o, const ddz_state* s) noexcept nogil
             o.quads |= o.hands[o.n].m4
             o.rocket |= (s.hands[seat] & JOKERS) == JOKERS
             o.n += 1
+    o.cards[0] = o.hands[0].cards if o.n > 0 else 0
+    o.cards[1] = o.hands[1].cards if o.n > 1 else 0
+    o.hash = fmix64(o.cards[0] + fmix64(o.cards[1]))
     memset(o.best, UNKNOWN, sizeof(o.best))
 
 
@@ -350,27 +355,69 @@ cdef inline bint one_combination(solver_search* p, uint64_t hand) noexcept nogil
     return False
 
 
+cdef inline uint32_t chain_cover(uint32_t units, int min_length) noexcept nogil:
+    """The ranks of `units` within 3..A that lie in a run of at least min_length of them."""
+    cdef uint32_t starts = units & CHAIN_RANKS, cover = 0
+    cdef int i
+    for i in range(1, min_length):
+        starts &= units >> i
+    for i in range(min_length):
+        cover |= starts << i
+    return cover
+
+
+cdef inline int combinations_at_least(uint64_t hand) noexcept nogil:
+    """A lower bound on the combinations `hand` is played in. A rank held once or twice that no
+    chain (nor the rocket) can use is a combination's main (a single, a pair) or fills a
+    kicker slot, and a trio has one slot, a quad two."""
+    cdef ddz_hand h
+    cdef uint32_t lone_or_pair
+    cdef int slots, needed
+    hand_init(&h, hand)
+    lone_or_pair = (h.m1 & ~h.m3 & ~chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+                    & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length))
+    if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
+        lone_or_pair &= ~JOKER_RANKS
+    slots = popcount32(h.m3) + popcount32(h.m4)
+    needed = popcount32(lone_or_pair) - slots
+    return needed if needed > 1 else 1
+
+
 cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
                    ddz_move* buf) noexcept nogil:
     """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
     it is one combination, or after at most `depth` leads that no opponent can answer it is.
+    Answers are remembered in p.finish_cache: sibling moves meet the same rests.
     buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
     cdef ddz_hand h
     cdef ddz_move* end
     cdef ddz_move* m
+    cdef finish_entry* slot
+    cdef bint result = False
     if one_combination(p, hand):
         return True
-    if depth == 0:
+    if depth == 0 or combinations_at_least(hand) > depth + 1:
         return False
+    slot = &p.finish_cache[fmix64(hand + o.hash + depth) & (FINISH_CACHE_SIZE - 1)]
+    if (slot.stamp == p.stamp and slot.hand == hand and slot.depth == depth
+            and slot.opponents[0] == o.cards[0] and slot.opponents[1] == o.cards[1]):
+        return slot.result
     hand_init(&h, hand)
     end = gen_leads(&h, &p.rules, buf)
     m = buf
     while m < end:
         if (not answered(p, o, m, end)
                 and finishes(p, o, hand - m.cards, depth - 1, buf + 2 * (MAX_MOVES + 1))):
-            return True
+            result = True
+            break
         m += 1
-    return False
+    slot.stamp = p.stamp
+    slot.hand = hand
+    slot.depth = depth
+    slot.opponents[0] = o.cards[0]
+    slot.opponents[1] = o.cards[1]
+    slot.result = result
+    return result
 
 
 # --- equivalent and dominated moves (TECH_EQUIVALENCE) ---------------------------------------
@@ -382,17 +429,6 @@ ctypedef struct move_filter:
     uint32_t kicker_bounds    # bounds for kickers (none with two seats)
     uint32_t free_singles     # free_lone ranks it may play as a single now
     uint32_t free_pairs       # free_pair ranks it may play as a pair now
-
-
-cdef inline uint32_t chain_cover(uint32_t units, int min_length) noexcept nogil:
-    """The ranks of `units` within 3..A that lie in a run of at least min_length of them."""
-    cdef uint32_t starts = units & CHAIN_RANKS, cover = 0
-    cdef int i
-    for i in range(1, min_length):
-        starts &= units >> i
-    for i in range(min_length):
-        cover |= starts << i
-    return cover
 
 
 cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
