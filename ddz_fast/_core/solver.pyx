@@ -134,32 +134,24 @@ cdef inline uint64_t fmix64(uint64_t x) noexcept nogil:
     return x ^ (x >> 33)
 
 
-cdef inline uint64_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
+cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
     """The hands with every run of two or more ranks within 3..A that nobody holds shrunk to
-    one empty rank (ranks 2, B, R stay where they are); returns the map as 4 bits per rank of
-    3..A (the image of each rank), for the move to beat."""
-    cdef ddz_hand held
-    cdef uint64_t image = 0
-    cdef uint32_t missing
-    cdef int r, slot = 0, seat
-    cdef bint in_gap = False
-    hand_init(&held, s.hands[0] + s.hands[1] + s.hands[2])
-    missing = ~held.m1 & 0xFFF
-    if (missing & (missing >> 1)) == 0:      # no run of two: nothing moves
-        out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
-        return <uint64_t>0xBA9876543210ULL
-    for r in range(12):
-        if (missing >> r) & 1 and in_gap:
-            image |= <uint64_t>(slot - 1) << (4 * r)
-            continue
-        in_gap = (missing >> r) & 1
-        image |= <uint64_t>slot << (4 * r)
-        slot += 1
-    for seat in range(3):
-        out[seat] = s.hands[seat] & HIGH_NIBBLES
-        for r in range(12):
-            out[seat] |= ((s.hands[seat] >> (4 * r)) & 0xF) << (4 * ((image >> (4 * r)) & 0xF))
-    return image
+    one empty rank (ranks 2, B, R stay where they are); returns the ranks taken out (each
+    missing rank whose lower neighbour is missing too): rank r then sits at r minus those at
+    or below it."""
+    cdef uint64_t held = s.hands[0] | s.hands[1] | s.hands[2], below
+    cdef uint32_t missing = ~gather_nibble_bits((held | held >> 1 | held >> 2) & NIBBLE_LSB) & 0xFFF
+    cdef uint32_t removed = missing & (missing << 1), left = removed
+    cdef int r, gone = 0
+    out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
+    while left:
+        r = pop_lsb(&left) - gone        # its place once the lower ones are out
+        below = (<uint64_t>1 << (4 * r)) - 1
+        out[0] = (out[0] & below) | ((out[0] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[0] & HIGH_NIBBLES)
+        out[1] = (out[1] & below) | ((out[1] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[1] & HIGH_NIBBLES)
+        out[2] = (out[2] & below) | ((out[2] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[2] & HIGH_NIBBLES)
+        gone += 1
+    return removed
 
 
 cdef inline uint64_t pack_hand(uint64_t cards) noexcept nogil:
@@ -177,13 +169,13 @@ cdef inline uint64_t pack_hand(uint64_t cards) noexcept nogil:
 cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
                               solver_entry* e) noexcept nogil:
     """Fill e's position (hands, status) for s; returns the hash that picks its bucket."""
-    cdef uint64_t image = <uint64_t>0xBA9876543210ULL
+    cdef uint32_t removed = 0
     cdef uint64_t hands[3]
     cdef uint64_t packed1
     cdef uint32_t status, main
     cdef int farmers_played, landlord_plays
     if p.techniques & TECH_COMPRESSION:
-        image = compress_hands(s, hands)
+        removed = compress_hands(s, hands)
     else:
         hands[0], hands[1], hands[2] = s.hands[0], s.hands[1], s.hands[2]
     packed1 = pack_hand(hands[1])
@@ -193,7 +185,7 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
     if s.last_move.length:
         main = s.last_move.main
         if main < 12:
-            main = (image >> (4 * main)) & 0xF
+            main -= popcount32(removed & ((<uint32_t>2 << main) - 1))
         status |= 1 << 7 | s.last_move.kind << 8 | s.last_move.length << 12 | main << 16
     if p.objective == OBJECTIVE_SCORE:
         farmers_played = s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord]
