@@ -11,7 +11,7 @@ from libc.string cimport memcmp, memset
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
     FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
-    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, finish_entry, solver_search,
+    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, finish_entry, move_filter, move_filter_init, replacement, solver_search, superseded,
     solver_table, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
@@ -49,19 +49,29 @@ cdef int64_t score_bound(const ddz_state* s) noexcept nogil:
     return (<int64_t>6 << min(bombs + 1, 56))
 
 
+cdef inline bint same_move(const ddz_move* a, const ddz_move* b) noexcept nogil:
+    return (a.kind == b.kind and a.length == b.length and a.main == b.main
+            and a.cards == b.cards)
+
+
 cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves, Py_ssize_t n,
                     int8_t* best, int64_t* value) noexcept nogil:
     """The landlord's value of s and, in best[i], whether moves[i] reaches it (for the win
     objective: wins for the side to move). 0, or SEARCH_ABORTED/SEARCH_ERROR.
 
     Score: the value by bisection on search_ge, then one question per move. Win: one question
-    per move (the landlord's value >= 1), the value follows from the answers."""
+    per move (the landlord's value >= 1), the value follows from the answers. A move that
+    gives way to another (TECH_EQUIVALENCE) takes that one's answer when the two are mirror
+    images, or when that one, at least as good, fails."""
     cdef bint landlord_moves = s.to_move == s.landlord
     cdef int64_t lo = -1, hi = 1, mid
-    cdef Py_ssize_t i
-    cdef int r
+    cdef Py_ssize_t i, j
+    cdef int r, late
+    cdef bint same
     cdef int64_t threshold
     cdef ddz_state child
+    cdef move_filter f
+    cdef ddz_move stand_in
     if p.objective == OBJECTIVE_SCORE:
         hi = score_bound(s)
         lo = -hi
@@ -77,20 +87,35 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
     else:
         lo = 1
         value[0] = -1 if landlord_moves else 1
-    # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1
-    for i in range(n):
-        child = s[0]
-        state_play(&child, &moves[i])
-        threshold = lo if landlord_moves or p.objective == OBJECTIVE_WIN else lo + 1
-        if child.phase == PHASE_OVER:
-            r = terminal_value(p, &child) >= threshold
-        else:
-            r = search_ge(p, &child, threshold, 1)
-            if r < 0:
-                return r
-        best[i] = r == landlord_moves
-        if p.objective == OBJECTIVE_WIN and best[i]:
-            value[0] = 1 if landlord_moves else -1
+    # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1;
+    # superseded moves (TECH_EQUIVALENCE) last, answered where their stand-in tells
+    cdef bint filtering = (p.techniques & TECH_EQUIVALENCE) != 0
+    if filtering:
+        move_filter_init(&f, s, moves, n)
+    for late in range(2):
+        for i in range(n):
+            if (filtering and superseded(&f, &moves[i])) != late:
+                continue
+            if late:
+                same = replacement(&f, &moves[i], &stand_in)
+                j = 0
+                while j < n and not same_move(&moves[j], &stand_in):
+                    j += 1
+                if j < n and (same or not best[j]):
+                    best[i] = best[j]
+                    continue
+            child = s[0]
+            state_play(&child, &moves[i])
+            threshold = lo if landlord_moves or p.objective == OBJECTIVE_WIN else lo + 1
+            if child.phase == PHASE_OVER:
+                r = terminal_value(p, &child) >= threshold
+            else:
+                r = search_ge(p, &child, threshold, 1)
+                if r < 0:
+                    return r
+            best[i] = r == landlord_moves
+            if p.objective == OBJECTIVE_WIN and best[i]:
+                value[0] = 1 if landlord_moves else -1
     if p.objective == OBJECTIVE_SCORE:
         value[0] = lo
     return 0

@@ -112,6 +112,21 @@ ctypedef struct solver_search:
     # COMBO_YES when it is one; direct-mapped by hash; zero it
     uint64_t combo_cache[COMBO_CACHE_SIZE]
 
+# TECH_EQUIVALENCE's test, for the nodes below the root (superseded) and for the root, which
+# answers a superseded move from the move it gives way to (replacement): see solver.pyx.
+ctypedef struct move_filter:
+    uint32_t free_lone        # ranks the mover holds once that no chain or rocket can use
+    uint32_t free_pair        # ... twice (no chain either)
+    uint32_t bounds           # ranks some other seat holds
+    uint32_t kicker_bounds    # bounds for kickers (none with two seats)
+    uint32_t free_singles     # free_lone ranks it may play as a single now
+    uint32_t free_pairs       # free_pair ranks it may play as a pair now
+
+cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
+                           Py_ssize_t n) noexcept nogil
+cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil
+cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil
+
 # Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
 # bucket); 0, or -1 if out of memory (the table stays empty).
 cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil

@@ -414,20 +414,11 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
 
 # --- equivalent and dominated moves (TECH_EQUIVALENCE) ---------------------------------------
 
-ctypedef struct move_filter:
-    uint32_t free_lone        # ranks the mover holds once that no chain or rocket can use
-    uint32_t free_pair        # ... twice (no chain either)
-    uint32_t bounds           # ranks some other seat holds
-    uint32_t kicker_bounds    # bounds for kickers (none with two seats)
-    uint32_t free_singles     # free_lone ranks it may play as a single now
-    uint32_t free_pairs       # free_pair ranks it may play as a pair now
-
-
 cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
     return gather_nibble_bits((cards | cards >> 1 | cards >> 2) & NIBBLE_LSB)
 
 
-cdef inline void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
+cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                                   Py_ssize_t n) noexcept nogil:
     cdef ddz_hand h, other
     cdef uint32_t lone_chains
@@ -463,17 +454,16 @@ cdef inline void move_filter_init(move_filter* f, const ddz_state* s, const ddz_
             f.free_pairs |= (<uint32_t>1 << moves[i].main) & f.free_pair
 
 
-cdef inline bint lower_between(uint32_t candidates, int rank, uint32_t bounds) noexcept nogil:
-    """Some rank of `candidates` lies below `rank` with no rank of `bounds` in between (nor at
-    `rank`)."""
+cdef inline uint32_t lower_window(int rank, uint32_t bounds) noexcept nogil:
+    """The ranks below `rank` with no rank of `bounds` in between (none if `rank` is one)."""
     cdef uint32_t below = bounds & ((<uint32_t>1 << rank) - 1)
     if (bounds >> rank) & 1:
-        return False
+        return 0
     below |= below >> 1
     below |= below >> 2
     below |= below >> 4
     below |= below >> 8
-    return (candidates & ((<uint32_t>1 << rank) - 1) & ~below) != 0
+    return ((<uint32_t>1 << rank) - 1) & ~below
 
 
 cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
@@ -485,7 +475,7 @@ cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
     return <uint64_t>3 << (4 * m.main)
 
 
-cdef inline bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
+cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
     """Another legal move is at least as good for the mover as m: the same with a lower free
     card (or pair) in place of a higher one. For kickers, keeping the higher card is never
     worse with two seats, and the same with three when nobody else holds a card between; a
@@ -496,9 +486,9 @@ cdef inline bint superseded(const move_filter* f, const ddz_move* m) noexcept no
     if m.length == 0:
         return False
     if m.kind == KIND_SINGLE:
-        return ((f.free_singles >> m.main) & 1) and lower_between(f.free_singles, m.main, f.bounds)
+        return ((f.free_singles >> m.main) & 1) and (f.free_singles & lower_window(m.main, f.bounds)) != 0
     if m.kind == KIND_PAIR:
-        return ((f.free_pairs >> m.main) & 1) and lower_between(f.free_pairs, m.main, f.bounds)
+        return ((f.free_pairs >> m.main) & 1) and (f.free_pairs & lower_window(m.main, f.bounds)) != 0
     if KIND_SHAPES[m.kind].kicker_size == 0:
         return False
     used = ranks_in(m.cards - main_cards(m))
@@ -506,9 +496,43 @@ cdef inline bint superseded(const move_filter* f, const ddz_move* m) noexcept no
     higher = used & pool
     while higher:
         b = pop_lsb(&higher)
-        if lower_between(pool & ~used, b, f.kicker_bounds):
+        if pool & ~used & lower_window(b, f.kicker_bounds):
             return True
     return False
+
+
+cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil:
+    """The move a superseded m gives way to in the end, in out: each free card that may trade
+    places (superseded's rule) replaced by the lowest one it may, until none may. Returns
+    whether the two have the same value (mirror images); if not, out's is at least m's for the
+    mover."""
+    cdef uint32_t used, pool, higher, lower
+    cdef uint64_t size
+    cdef int b, a
+    cdef bint changed = True
+    out[0] = m[0]
+    if m.kind == KIND_SINGLE or m.kind == KIND_PAIR:
+        pool = f.free_singles if m.kind == KIND_SINGLE else f.free_pairs
+        lower = pool & lower_window(m.main, f.bounds)
+        if (pool >> m.main) & 1 and lower:
+            out.main = pop_lsb(&lower)
+            out.cards = (m.cards >> (4 * m.main)) << (4 * out.main)
+        return True
+    pool = f.free_lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.free_pair
+    size = KIND_SHAPES[m.kind].kicker_size
+    while changed:
+        changed = False
+        used = ranks_in(out.cards - main_cards(out))
+        higher = used & pool
+        while higher:
+            b = pop_lsb(&higher)
+            lower = pool & ~used & lower_window(b, f.kicker_bounds)
+            if lower:
+                a = pop_lsb(&lower)
+                out.cards += (size << (4 * a)) - (size << (4 * b))
+                changed = True
+                break
+    return f.kicker_bounds == f.bounds
 
 
 # --- the search ----------------------------------------------------------------------------
