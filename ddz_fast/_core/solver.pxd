@@ -11,7 +11,11 @@
 #   whole position it is about (hands, trick, seat to move, landlord, and for the score objective
 #   the bid, bombs and spring state) and is used only when all of it matches: a hash collision
 #   costs a lookup, never a wrong answer. Entries are facts, so they stay valid across searches,
-#   thresholds and games (for the same rules).
+#   thresholds and games (for the same rules). A probe is most of a node's time (a cache miss):
+#   entries are 32 bytes (the hands packed in 41 bits each), two to a cache line; the table
+#   uses few buckets while it holds few entries (a small search stays in the caches) and
+#   doubles them as it fills; the line is fetched while the node's moves are made. A forced
+#   pass is played through without an entry of its own.
 # - TECH_ORDERING: moves that empty the hand first, then by cards played (long combinations
 #   first), lower main ranks first, bombs last, a pass last; ties go to the kind and main rank
 #   that refuted most often so far (a history table). The best move is picked lazily (most
@@ -22,10 +26,14 @@
 #   opponent can answer after which the rest of its hand is one combination, or up to two more
 #   unanswerable leads and then one combination (it keeps the lead throughout: the opponents
 #   must pass, the partner may). Going out in one move needs no special case: that move is
-#   ordered first and is terminal. Whether a card set is one combination is remembered per
-#   solve (combo_cache): the same rests recur from node to node. Measured: two more leads
-#   instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's; three
-#   save about as many as two.
+#   ordered first and is terminal. The test is most of an expanded node's work, so: a rest
+#   that needs more combinations than it may have is refused before its leads are made
+#   (combinations_at_least: each lone card or pair no chain can use is a main or fills a
+#   kicker slot, of which a trio has one and a quad two); answers are remembered per search
+#   (finish_cache, keyed by the rest and the opponents' hands; sibling moves meet the same
+#   rests), and so is whether a card set is one combination (combo_cache). Measured: two
+#   more leads instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's;
+#   three save a few nodes more but cost more time than they save, and so does one alone.
 # - TECH_EQUIVALENCE: below the root, a move is left out when the same move with a lower card
 #   (or pair) in place of a higher one is also legal and is at least as good for the mover. The
 #   cards that may trade places are "free": the mover holds them once (or twice) and no chain
@@ -36,11 +44,14 @@
 #   three seats, where fewer answers for the partner may cost, only when no other seat holds a
 #   card between the two (the positions are then mirror images). A single or a pair is
 #   compared, so it gives way only to a lower one with no other seat's card between: the same
-#   answers, and the mover keeps the higher card. The root keeps every move (all winning moves
-#   are reported).
+#   answers, and the mover keeps the higher card. The root reports every winning move, so it
+#   searches a superseded move unless the move it gives way to (replacement) answers it: a
+#   mirror image has the same value, and a move at least as good that fails means this one
+#   fails too.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
-#   comparisons are the same in both, so such positions share one entry.
+#   comparisons are the same in both, so such positions share one entry. (It saves nodes on
+#   two seats and about pays for itself on three.)
 
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t
 
