@@ -9,7 +9,7 @@ from .bits cimport card_count, gather_nibble_bits, hand_init, pop_lsb, popcount3
 from .combos cimport classify
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
-    NO_SEAT, PHASE_OVER, state_full_key, state_legal_moves, state_play, state_scores,
+    NO_SEAT, PHASE_OVER, state_legal_moves, state_play_unkeyed, state_scores,
 )
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
@@ -578,7 +578,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     if n == 1 and moves[0].length == 0:
         # a forced pass: nothing to store that the next position's entry does not say
         child = s[0]
-        state_play(&child, &moves[0])
+        state_play_unkeyed(&child, &moves[0])
         return search_ge(p, &child, t, ply + 1)
     if p.techniques & TECH_TABLE:
         found = table_find(p.table, &entry, hash)
@@ -631,7 +631,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 scores[i] = scores[pick]
                 scores[pick] = swap_score
         child = s[0]
-        state_play(&child, &moves[i])
+        state_play_unkeyed(&child, &moves[i])
         if child.phase == PHASE_OVER:
             r = terminal_value(p, &child) >= t
         else:
