@@ -38,16 +38,15 @@
 #   (or pair) in place of a higher one is also legal and is at least as good for the mover. The
 #   cards that may trade places are "free": the mover holds them once (or twice) and no chain
 #   (or rocket) of its hand can use them, so from then on a card is played only as a single (a
-#   pair), a kicker or a part of one. A kicker is never compared, so keeping the higher free card
-#   and giving the lower as the kicker is never worse with two seats (the mover can play it
-#   wherever it would have played the lower one, and the opponent has no more answers); with
-#   three seats, where fewer answers for the partner may cost, only when no other seat holds a
-#   card between the two (the positions are then mirror images). A single or a pair is
-#   compared, so it gives way only to a lower one with no other seat's card between: the same
-#   answers, and the mover keeps the higher card. The root reports every winning move, so it
-#   searches a superseded move unless the move it gives way to (replacement) answers it: a
-#   mirror image has the same value, and a move at least as good that fails means this one
-#   fails too.
+#   pair), a kicker or a part of one. With two seats, keeping the higher free card b and
+#   playing the lower one a is never worse when the opponent has the same answers either way:
+#   always for a kicker (never compared), and for a single (a pair) when the opponent holds no
+#   single (no pair) in (a, b]; the mover can later play b wherever it would have played a,
+#   and the opponent has no more answers. With three seats, where fewer answers for the
+#   partner may cost, only when no other seat holds a card between the two: the positions are
+#   then mirror images. The root reports every winning move, so it searches a superseded move
+#   unless the move it gives way to (replacement) answers it: a mirror image has the same
+#   value, and a move at least as good that fails means this one fails too.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry. (It saves nodes on
@@ -128,10 +127,14 @@ ctypedef struct solver_search:
 ctypedef struct move_filter:
     uint32_t free_lone        # ranks the mover holds once that no chain or rocket can use
     uint32_t free_pair        # ... twice (no chain either)
-    uint32_t bounds           # ranks some other seat holds
-    uint32_t kicker_bounds    # bounds for kickers (none with two seats)
     uint32_t free_singles     # free_lone ranks it may play as a single now
     uint32_t free_pairs       # free_pair ranks it may play as a pair now
+    # a free card b gives way to a lower free card a unless a rank of the block lies in (a, b]
+    uint32_t single_block     # for a single
+    uint32_t pair_block       # for a pair
+    uint32_t kicker_block     # for a kicker
+    bint mirror               # the two moves are mirror images (three seats), not just
+                              # one at least as good as the other
 
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                            Py_ssize_t n) noexcept nogil

@@ -419,30 +419,35 @@ cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
 
 
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
-                                  Py_ssize_t n) noexcept nogil:
+                           Py_ssize_t n) noexcept nogil:
     cdef ddz_hand h, other
-    cdef uint32_t lone_chains
+    cdef uint32_t lone_chains, others = 0, others_pairs = 0
     cdef Py_ssize_t i
     cdef int seat
     hand_init(&h, s.hands[s.to_move])
-    f.bounds = 0
     for seat in range(s.n_seats):
         if seat != s.to_move:
             hand_init(&other, s.hands[seat])
-            f.bounds |= other.m1
+            others |= other.m1
+            others_pairs |= other.m2
     lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
     f.free_lone = h.m1 & ~h.m2 & ~lone_chains
     if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
         f.free_lone &= ~JOKER_RANKS          # a rocket
     f.free_pair = (h.m2 & ~h.m3 & ~lone_chains
                    & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length))
-    if s.n_seats == 3:
+    f.mirror = s.n_seats == 3
+    if f.mirror:
         # the partner's options count too: only cards with nobody else's between them trade
-        f.free_lone &= ~f.bounds
-        f.free_pair &= ~f.bounds
-        f.kicker_bounds = f.bounds
+        f.free_lone &= ~others
+        f.free_pair &= ~others
+        f.single_block = f.pair_block = f.kicker_block = others
     else:
-        f.kicker_bounds = 0
+        # the opponent's answers to a single (pair) a and b are the same unless it holds a
+        # single (pair) in (a, b]
+        f.single_block = others
+        f.pair_block = others_pairs
+        f.kicker_block = 0
     f.free_singles = 0
     f.free_pairs = 0
     for i in range(n):
@@ -454,16 +459,16 @@ cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* m
             f.free_pairs |= (<uint32_t>1 << moves[i].main) & f.free_pair
 
 
-cdef inline uint32_t lower_window(int rank, uint32_t bounds) noexcept nogil:
-    """The ranks below `rank` with no rank of `bounds` in between (none if `rank` is one)."""
-    cdef uint32_t below = bounds & ((<uint32_t>1 << rank) - 1)
-    if (bounds >> rank) & 1:
+cdef inline uint32_t lower_window(int rank, uint32_t block) noexcept nogil:
+    """The ranks a below `rank` with no rank of `block` in (a, rank]."""
+    cdef uint32_t below = block & ((<uint32_t>1 << rank) - 1)
+    if (block >> rank) & 1:
         return 0
     below |= below >> 1
     below |= below >> 2
     below |= below >> 4
     below |= below >> 8
-    return ((<uint32_t>1 << rank) - 1) & ~below
+    return ((<uint32_t>1 << rank) - 1) & ~(below >> 1)
 
 
 cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
@@ -477,18 +482,15 @@ cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
 
 cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
     """Another legal move is at least as good for the mover as m: the same with a lower free
-    card (or pair) in place of a higher one. For kickers, keeping the higher card is never
-    worse with two seats, and the same with three when nobody else holds a card between; a
-    single or a pair also leaves the others the same answers when nobody else holds a card
-    between (RULES.md's comparisons see only main ranks)."""
+    card (or pair) in place of a higher one (solver.pxd, TECH_EQUIVALENCE)."""
     cdef uint32_t used, pool, higher
     cdef int b
     if m.length == 0:
         return False
     if m.kind == KIND_SINGLE:
-        return ((f.free_singles >> m.main) & 1) and (f.free_singles & lower_window(m.main, f.bounds)) != 0
+        return ((f.free_singles >> m.main) & 1) and (f.free_singles & lower_window(m.main, f.single_block)) != 0
     if m.kind == KIND_PAIR:
-        return ((f.free_pairs >> m.main) & 1) and (f.free_pairs & lower_window(m.main, f.bounds)) != 0
+        return ((f.free_pairs >> m.main) & 1) and (f.free_pairs & lower_window(m.main, f.pair_block)) != 0
     if KIND_SHAPES[m.kind].kicker_size == 0:
         return False
     used = ranks_in(m.cards - main_cards(m))
@@ -496,7 +498,7 @@ cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
     higher = used & pool
     while higher:
         b = pop_lsb(&higher)
-        if pool & ~used & lower_window(b, f.kicker_bounds):
+        if pool & ~used & lower_window(b, f.kicker_block):
             return True
     return False
 
@@ -512,12 +514,14 @@ cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
     cdef bint changed = True
     out[0] = m[0]
     if m.kind == KIND_SINGLE or m.kind == KIND_PAIR:
-        pool = f.free_singles if m.kind == KIND_SINGLE else f.free_pairs
-        lower = pool & lower_window(m.main, f.bounds)
-        if (pool >> m.main) & 1 and lower:
+        if m.kind == KIND_SINGLE:
+            lower = f.free_singles & lower_window(m.main, f.single_block)
+        else:
+            lower = f.free_pairs & lower_window(m.main, f.pair_block)
+        if lower:
             out.main = pop_lsb(&lower)
             out.cards = (m.cards >> (4 * m.main)) << (4 * out.main)
-        return True
+        return f.mirror
     pool = f.free_lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.free_pair
     size = KIND_SHAPES[m.kind].kicker_size
     while changed:
@@ -526,13 +530,13 @@ cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
         higher = used & pool
         while higher:
             b = pop_lsb(&higher)
-            lower = pool & ~used & lower_window(b, f.kicker_bounds)
+            lower = pool & ~used & lower_window(b, f.kicker_block)
             if lower:
                 a = pop_lsb(&lower)
                 out.cards += (size << (4 * a)) - (size << (4 * b))
                 changed = True
                 break
-    return f.kicker_bounds == f.bounds
+    return f.mirror
 
 
 # --- the search ----------------------------------------------------------------------------
