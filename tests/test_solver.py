@@ -189,7 +189,8 @@ def test_the_rocket_and_bombs_in_the_score():
 
 # Hands where moves differ only in free cards (held once or twice, no chain or rocket can use
 # them) and where they do not: lone cards inside a straight's reach, both jokers, others' cards
-# between two lone cards with three seats, pairs as kickers, a plane's and four-two's wings.
+# between two lone cards with three seats, pairs as kickers, a plane's and four-two's wings,
+# singles and pairs beside an opponent's card of the lower rank (two seats).
 FREE_CARD_HANDS = [
     ("333456789JQ", "TTK"),
     ("3332BR", "2A"),
@@ -200,6 +201,9 @@ FREE_CARD_HANDS = [
     ("3336 9Q", "7K", "8A"),
     ("3337 9 J", "TT", "8"),
     ("222 5 7", "66", "34"),
+    ("3579JK", "5Q"),
+    ("33557799", "55QQ"),
+    ("3579JKA", "6Q", "8"),
 ]
 
 
