@@ -61,13 +61,12 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
 
     Score: the value by bisection on search_ge, then one question per move. Win: one question
     per move (the landlord's value >= 1), the value follows from the answers. A move that
-    gives way to another (TECH_EQUIVALENCE) takes that one's answer when the two are mirror
-    images, or when that one, at least as good, fails."""
+    gives way to another (TECH_EQUIVALENCE) fails without a search when that one, at least as
+    good, fails."""
     cdef bint landlord_moves = s.to_move == s.landlord
     cdef int64_t lo = -1, hi = 1, mid
     cdef Py_ssize_t i, j
     cdef int r, late
-    cdef bint same
     cdef int64_t threshold
     cdef ddz_state child
     cdef move_filter f
@@ -97,12 +96,12 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
             if (filtering and superseded(&f, &moves[i])) != late:
                 continue
             if late:
-                same = replacement(&f, &moves[i], &stand_in)
+                replacement(&f, &moves[i], &stand_in)
                 j = 0
                 while j < n and not same_move(&moves[j], &stand_in):
                     j += 1
-                if j < n and (same or not best[j]):
-                    best[i] = best[j]
+                if j < n and not best[j]:
+                    best[i] = False     # a move at least as good fails
                     continue
             child = s[0]
             state_play(&child, &moves[i])

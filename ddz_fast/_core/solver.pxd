@@ -38,15 +38,13 @@
 #   (or pair) in place of a higher one is also legal and is at least as good for the mover. The
 #   cards that may trade places are "free": the mover holds them once (or twice) and no chain
 #   (or rocket) of its hand can use them, so from then on a card is played only as a single (a
-#   pair), a kicker or a part of one. With two seats, keeping the higher free card b and
-#   playing the lower one a is never worse when the opponent has the same answers either way:
-#   always for a kicker (never compared), and for a single (a pair) when the opponent holds no
-#   single (no pair) in (a, b]; the mover can later play b wherever it would have played a,
-#   and the opponent has no more answers. With three seats, where fewer answers for the
-#   partner may cost, only when no other seat holds a card between the two: the positions are
-#   then mirror images. The root reports every winning move, so it searches a superseded move
-#   unless the move it gives way to (replacement) answers it: a mirror image has the same
-#   value, and a move at least as good that fails means this one fails too.
+#   pair), a kicker or a part of one. Playing the lower free card a and keeping the higher b
+#   is never worse when (1) the opponents have the same answers to the move either way: always
+#   for a kicker (never compared), for a single (a pair) when they hold no single (pair) in
+#   (a, b]; and (2) the partner, if any, holds no card in (a, b]: later the mover plays b
+#   wherever it would have played a, the opponents have no more answers to it, and the
+#   partner's plays stay legal. The root reports every winning move, so it searches a
+#   superseded move unless the move it gives way to (replacement) fails: then so does this one.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
 #   comparisons are the same in both, so such positions share one entry. (It saves nodes on
@@ -133,13 +131,11 @@ ctypedef struct move_filter:
     uint32_t single_block     # for a single
     uint32_t pair_block       # for a pair
     uint32_t kicker_block     # for a kicker
-    bint mirror               # the two moves are mirror images (three seats), not just
-                              # one at least as good as the other
 
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                            Py_ssize_t n) noexcept nogil
 cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil
-cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil
+cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil
 
 # Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
 # bucket); 0, or -1 if out of memory (the table stays empty).

@@ -421,33 +421,30 @@ cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                            Py_ssize_t n) noexcept nogil:
     cdef ddz_hand h, other
-    cdef uint32_t lone_chains, others = 0, others_pairs = 0
+    cdef uint32_t lone_chains, opponents = 0, opponents_pairs = 0, partner = 0
+    cdef bint landlord_moves = s.to_move == s.landlord
     cdef Py_ssize_t i
     cdef int seat
     hand_init(&h, s.hands[s.to_move])
     for seat in range(s.n_seats):
         if seat != s.to_move:
             hand_init(&other, s.hands[seat])
-            others |= other.m1
-            others_pairs |= other.m2
+            if (seat == s.landlord) != landlord_moves:
+                opponents |= other.m1
+                opponents_pairs |= other.m2
+            else:
+                partner |= other.m1
     lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
     f.free_lone = h.m1 & ~h.m2 & ~lone_chains
     if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
         f.free_lone &= ~JOKER_RANKS          # a rocket
     f.free_pair = (h.m2 & ~h.m3 & ~lone_chains
                    & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length))
-    f.mirror = s.n_seats == 3
-    if f.mirror:
-        # the partner's options count too: only cards with nobody else's between them trade
-        f.free_lone &= ~others
-        f.free_pair &= ~others
-        f.single_block = f.pair_block = f.kicker_block = others
-    else:
-        # the opponent's answers to a single (pair) a and b are the same unless it holds a
-        # single (pair) in (a, b]
-        f.single_block = others
-        f.pair_block = others_pairs
-        f.kicker_block = 0
+    # the opponents must have the same answers to this move either way; the partner, who
+    # would have fewer answers to the kept higher card later, must hold nothing between
+    f.single_block = opponents | partner
+    f.pair_block = opponents_pairs | partner
+    f.kicker_block = partner
     f.free_singles = 0
     f.free_pairs = 0
     for i in range(n):
@@ -503,11 +500,10 @@ cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
     return False
 
 
-cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil:
+cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil:
     """The move a superseded m gives way to in the end, in out: each free card that may trade
-    places (superseded's rule) replaced by the lowest one it may, until none may. Returns
-    whether the two have the same value (mirror images); if not, out's is at least m's for the
-    mover."""
+    places (superseded's rule) replaced by the lowest one it may, until none may; out is at
+    least as good as m for the mover."""
     cdef uint32_t used, pool, higher, lower
     cdef uint64_t size
     cdef int b, a
@@ -521,7 +517,7 @@ cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
         if lower:
             out.main = pop_lsb(&lower)
             out.cards = (m.cards >> (4 * m.main)) << (4 * out.main)
-        return f.mirror
+        return
     pool = f.free_lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.free_pair
     size = KIND_SHAPES[m.kind].kicker_size
     while changed:
@@ -536,7 +532,6 @@ cdef bint replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
                 out.cards += (size << (4 * a)) - (size << (4 * b))
                 changed = True
                 break
-    return f.mirror
 
 
 # --- the search ----------------------------------------------------------------------------
