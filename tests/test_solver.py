@@ -204,6 +204,7 @@ FREE_CARD_HANDS = [
     ("3579JK", "5Q"),
     ("33557799", "55QQ"),
     ("3579JKA", "6Q", "8"),
+    ("3579JKA", "46", "8T"),
 ]
 
 
@@ -225,6 +226,18 @@ def test_moves_left_out_for_free_cards(hands):
             assert verdict(every) == want == verdict(fewer), (hands, landlord, objective)
             pruned += every.nodes < fewer.nodes
     assert pruned > 0
+
+
+@pytest.mark.parametrize("sizes", [(10, 10), (8, 7, 7)])
+def test_equivalence_beyond_the_brute_force(sizes):
+    """Positions too large for the brute force: leaving superseded moves out changes neither
+    the verdict nor the set of winning moves (the search without it is checked against the
+    brute force above)."""
+    every = Solver(16)
+    without = Solver(16, techniques=set(TECHNIQUES) - {"equivalence"})
+    for seed in range(300):
+        game = game_of(position(6000 + seed, sizes)[0])
+        assert verdict(every.solve(game)) == verdict(without.solve(game)), (seed, game.position())
 
 
 # --- the Solution, the Solver and their errors ---------------------------------------------
