@@ -123,11 +123,14 @@ ctypedef struct solver_search:
 # TECH_EQUIVALENCE's test, for the nodes below the root (superseded) and for the root, which
 # answers a superseded move from the move it gives way to (replacement): see solver.pyx.
 ctypedef struct move_filter:
-    uint32_t free_lone        # ranks the mover holds once that no chain or rocket can use
-    uint32_t free_pair        # ... twice (no chain either)
+    uint32_t lone             # ranks the mover holds once
+    uint32_t pair             # ... twice
+    uint32_t free_lone        # lone ranks that no chain or rocket can use
+    uint32_t free_pair        # pair ranks that no chain can use
     uint32_t free_singles     # free_lone ranks it may play as a single now
     uint32_t free_pairs       # free_pair ranks it may play as a pair now
-    # a free card b gives way to a lower free card a unless a rank of the block lies in (a, b]
+    # a card b held once (twice) gives way to a lower free card a unless a rank of the block
+    # lies in (a, b]
     uint32_t single_block     # for a single
     uint32_t pair_block       # for a pair
     uint32_t kicker_block     # for a kicker

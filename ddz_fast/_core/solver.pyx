@@ -435,11 +435,12 @@ cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* m
             else:
                 partner |= other.m1
     lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
-    f.free_lone = h.m1 & ~h.m2 & ~lone_chains
+    f.lone = h.m1 & ~h.m2
+    f.pair = h.m2 & ~h.m3
+    f.free_lone = f.lone & ~lone_chains
     if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
         f.free_lone &= ~JOKER_RANKS          # a rocket
-    f.free_pair = (h.m2 & ~h.m3 & ~lone_chains
-                   & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length))
+    f.free_pair = f.pair & ~lone_chains & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)
     # the opponents must have the same answers to this move either way; the partner, who
     # would have fewer answers to the kept higher card later, must hold nothing between
     f.single_block = opponents | partner
@@ -485,14 +486,16 @@ cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
     if m.length == 0:
         return False
     if m.kind == KIND_SINGLE:
-        return ((f.free_singles >> m.main) & 1) and (f.free_singles & lower_window(m.main, f.single_block)) != 0
+        return ((f.lone >> m.main) & 1) and (f.free_singles & lower_window(m.main, f.single_block)) != 0
     if m.kind == KIND_PAIR:
-        return ((f.free_pairs >> m.main) & 1) and (f.free_pairs & lower_window(m.main, f.pair_block)) != 0
+        return ((f.pair >> m.main) & 1) and (f.free_pairs & lower_window(m.main, f.pair_block)) != 0
     if KIND_SHAPES[m.kind].kicker_size == 0:
         return False
     used = ranks_in(m.cards - main_cards(m))
-    pool = f.free_lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.free_pair
-    higher = used & pool
+    if KIND_SHAPES[m.kind].kicker_size == 1:
+        pool, higher = f.free_lone, used & f.lone
+    else:
+        pool, higher = f.free_pair, used & f.pair
     while higher:
         b = pop_lsb(&higher)
         if pool & ~used & lower_window(b, f.kicker_block):
@@ -518,12 +521,14 @@ cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
             out.main = pop_lsb(&lower)
             out.cards = (m.cards >> (4 * m.main)) << (4 * out.main)
         return
-    pool = f.free_lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.free_pair
     size = KIND_SHAPES[m.kind].kicker_size
     while changed:
         changed = False
         used = ranks_in(out.cards - main_cards(out))
-        higher = used & pool
+        if size == 1:
+            pool, higher = f.free_lone, used & f.lone
+        else:
+            pool, higher = f.free_pair, used & f.pair
         while higher:
             b = pop_lsb(&higher)
             lower = pool & ~used & lower_window(b, f.kicker_block)
