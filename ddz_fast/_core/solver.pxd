@@ -35,15 +35,16 @@
 #   more leads instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's;
 #   three save a few nodes more but cost more time than they save, and so does one alone.
 # - TECH_EQUIVALENCE: below the root, a move is left out when the same move with a lower card
-#   (or pair) in place of a higher one is also legal and is at least as good for the mover. The
-#   cards that may trade places are "free": the mover holds them once (or twice) and no chain
-#   (or rocket) of its hand can use them, so from then on a card is played only as a single (a
-#   pair), a kicker or a part of one. Playing the lower free card a and keeping the higher b
-#   is never worse when (1) the opponents have the same answers to the move either way: always
-#   for a kicker (never compared), for a single (a pair) when they hold no single (pair) in
-#   (a, b]; and (2) the partner, if any, holds no card in (a, b]: later the mover plays b
-#   wherever it would have played a, the opponents have no more answers to it, and the
-#   partner's plays stay legal. The root reports every winning move, so it searches a
+#   (or pair) a in place of a higher one b is also legal and at least as good for the mover.
+#   The mover holds b once (twice), a as often, and a is "free" in the hand the move with b
+#   would leave: no chain (nor the rocket) of it can use a, so from then on a is played only
+#   as a single (a pair), a kicker or a part of one, and b, gone from that hand, can stand in
+#   for it. Playing a and keeping b is then never worse when (1) the opponents have the same
+#   answers to the move either way: always for a kicker (never compared), for a single (a
+#   pair) when they hold no single (pair) in (a, b]; and (2) the partner, if any, holds no
+#   card in (a, b]: later the mover plays b wherever it would have played a, the opponents
+#   have no more answers to it, and the partner's plays stay legal. No joker stands in beside
+#   a joker kicker (the rocket rule). The root reports every winning move, so it searches a
 #   superseded move unless the move it gives way to (replacement) fails: then so does this one.
 # - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
 #   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
@@ -123,14 +124,14 @@ ctypedef struct solver_search:
 # TECH_EQUIVALENCE's test, for the nodes below the root (superseded) and for the root, which
 # answers a superseded move from the move it gives way to (replacement): see solver.pyx.
 ctypedef struct move_filter:
-    uint32_t lone             # ranks the mover holds once
+    uint64_t cards            # the mover's hand
+    uint32_t lone             # ranks it holds once
     uint32_t pair             # ... twice
-    uint32_t free_lone        # lone ranks that no chain or rocket can use
-    uint32_t free_pair        # pair ranks that no chain can use
-    uint32_t free_singles     # free_lone ranks it may play as a single now
-    uint32_t free_pairs       # free_pair ranks it may play as a pair now
-    # a card b held once (twice) gives way to a lower free card a unless a rank of the block
-    # lies in (a, b]
+    uint32_t free             # lone and pair ranks that no chain (nor the rocket) can use
+    uint32_t singles          # lone ranks it may play as a single now
+    uint32_t pairs            # pair ranks it may play as a pair now
+    # a card b gives way to a lower one a, free once the move is played, unless a rank of the
+    # block lies in (a, b]
     uint32_t single_block     # for a single
     uint32_t pair_block       # for a pair
     uint32_t kicker_block     # for a kicker

@@ -12,7 +12,7 @@ from .state cimport (
     NO_SEAT, PHASE_OVER, state_legal_moves, state_play_unkeyed, state_scores,
 )
 from .typedefs cimport (
-    CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
+    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES,
     KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS, NIBBLE_LSB, ddz_hand, ddz_move,
 )
@@ -418,10 +418,23 @@ cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
     return gather_nibble_bits((cards | cards >> 1 | cards >> 2) & NIBBLE_LSB)
 
 
+cdef inline uint32_t free_ranks(uint64_t cards) noexcept nogil:
+    """The ranks held once or twice in `cards` that no chain (nor the rocket) of it can use."""
+    cdef ddz_hand h
+    cdef uint32_t lone_chains, free
+    hand_init(&h, cards)
+    lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+    free = ((h.m1 & ~h.m2 & ~lone_chains)
+            | (h.m2 & ~h.m3 & ~lone_chains & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)))
+    if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
+        free &= ~JOKER_RANKS                 # a rocket
+    return free
+
+
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                            Py_ssize_t n) noexcept nogil:
     cdef ddz_hand h, other
-    cdef uint32_t lone_chains, opponents = 0, opponents_pairs = 0, partner = 0
+    cdef uint32_t opponents = 0, opponents_pairs = 0, partner = 0
     cdef bint landlord_moves = s.to_move == s.landlord
     cdef Py_ssize_t i
     cdef int seat
@@ -434,27 +447,24 @@ cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* m
                 opponents_pairs |= other.m2
             else:
                 partner |= other.m1
-    lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+    f.cards = h.cards
     f.lone = h.m1 & ~h.m2
     f.pair = h.m2 & ~h.m3
-    f.free_lone = f.lone & ~lone_chains
-    if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
-        f.free_lone &= ~JOKER_RANKS          # a rocket
-    f.free_pair = f.pair & ~lone_chains & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)
+    f.free = free_ranks(h.cards)
     # the opponents must have the same answers to this move either way; the partner, who
     # would have fewer answers to the kept higher card later, must hold nothing between
     f.single_block = opponents | partner
     f.pair_block = opponents_pairs | partner
     f.kicker_block = partner
-    f.free_singles = 0
-    f.free_pairs = 0
+    f.singles = 0
+    f.pairs = 0
     for i in range(n):
         if moves[i].length == 0:
             continue
         if moves[i].kind == KIND_SINGLE:
-            f.free_singles |= (<uint32_t>1 << moves[i].main) & f.free_lone
+            f.singles |= (<uint32_t>1 << moves[i].main) & f.lone
         elif moves[i].kind == KIND_PAIR:
-            f.free_pairs |= (<uint32_t>1 << moves[i].main) & f.free_pair
+            f.pairs |= (<uint32_t>1 << moves[i].main) & f.pair
 
 
 cdef inline uint32_t lower_window(int rank, uint32_t block) noexcept nogil:
@@ -478,45 +488,67 @@ cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
     return <uint64_t>3 << (4 * m.main)
 
 
+cdef inline uint32_t stand_ins(const move_filter* f, int b, uint32_t candidates, uint32_t block,
+                               uint64_t played, bint any_one) noexcept nogil:
+    """The ranks of `candidates` that may take rank b's place in a move playing `played`:
+    below b with no rank of `block` in (a, b], and free in the hand the move leaves (where
+    b's place is empty). With any_one, a nonempty subset of them (or none)."""
+    cdef uint32_t window = candidates & lower_window(b, block)
+    if window == 0:
+        return 0
+    if any_one and window & f.free:
+        return window & f.free               # free now, so free once the move is played
+    return window & free_ranks(f.cards - played)
+
+
+cdef inline uint32_t kicker_candidates(const move_filter* f, const ddz_move* m,
+                                       uint32_t* higher) noexcept nogil:
+    """For a move with kickers: the ranks that could be its kickers instead (held as the
+    kickers are, unused by it; no joker beside a joker kicker: the rocket rule), and in
+    `higher` the kickers' ranks that could give way to them."""
+    cdef uint32_t used = ranks_in(m.cards), kickers = ranks_in(m.cards - main_cards(m))
+    cdef uint32_t held = f.lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.pair
+    higher[0] = kickers & held
+    if m.cards & JOKER_NIBBLES:
+        held &= ~JOKER_RANKS
+    return held & ~used
+
+
 cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
     """Another legal move is at least as good for the mover as m: the same with a lower free
     card (or pair) in place of a higher one (solver.pxd, TECH_EQUIVALENCE)."""
-    cdef uint32_t used, pool, higher
-    cdef int b
+    cdef uint32_t higher, candidates
     if m.length == 0:
         return False
     if m.kind == KIND_SINGLE:
-        return ((f.lone >> m.main) & 1) and (f.free_singles & lower_window(m.main, f.single_block)) != 0
+        return ((f.lone >> m.main) & 1
+                and stand_ins(f, m.main, f.singles, f.single_block, m.cards, True) != 0)
     if m.kind == KIND_PAIR:
-        return ((f.pair >> m.main) & 1) and (f.free_pairs & lower_window(m.main, f.pair_block)) != 0
+        return ((f.pair >> m.main) & 1
+                and stand_ins(f, m.main, f.pairs, f.pair_block, m.cards, True) != 0)
     if KIND_SHAPES[m.kind].kicker_size == 0:
         return False
-    used = ranks_in(m.cards - main_cards(m))
-    if KIND_SHAPES[m.kind].kicker_size == 1:
-        pool, higher = f.free_lone, used & f.lone
-    else:
-        pool, higher = f.free_pair, used & f.pair
-    while higher:
-        b = pop_lsb(&higher)
-        if pool & ~used & lower_window(b, f.kicker_block):
+    candidates = kicker_candidates(f, m, &higher)
+    while higher and candidates:
+        if stand_ins(f, pop_lsb(&higher), candidates, f.kicker_block, m.cards, True):
             return True
     return False
 
 
 cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil:
-    """The move a superseded m gives way to in the end, in out: each free card that may trade
-    places (superseded's rule) replaced by the lowest one it may, until none may; out is at
-    least as good as m for the mover."""
-    cdef uint32_t used, pool, higher, lower
+    """The move a superseded m gives way to in the end, in out: a card that may give way
+    (superseded's rule) replaced by the lowest one it may, until none may; out is at least as
+    good as m for the mover."""
+    cdef uint32_t higher, candidates, lower
     cdef uint64_t size
     cdef int b, a
     cdef bint changed = True
     out[0] = m[0]
     if m.kind == KIND_SINGLE or m.kind == KIND_PAIR:
         if m.kind == KIND_SINGLE:
-            lower = f.free_singles & lower_window(m.main, f.single_block)
+            lower = stand_ins(f, m.main, f.singles, f.single_block, m.cards, False)
         else:
-            lower = f.free_pairs & lower_window(m.main, f.pair_block)
+            lower = stand_ins(f, m.main, f.pairs, f.pair_block, m.cards, False)
         if lower:
             out.main = pop_lsb(&lower)
             out.cards = (m.cards >> (4 * m.main)) << (4 * out.main)
@@ -524,14 +556,10 @@ cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
     size = KIND_SHAPES[m.kind].kicker_size
     while changed:
         changed = False
-        used = ranks_in(out.cards - main_cards(out))
-        if size == 1:
-            pool, higher = f.free_lone, used & f.lone
-        else:
-            pool, higher = f.free_pair, used & f.pair
+        candidates = kicker_candidates(f, out, &higher)
         while higher:
             b = pop_lsb(&higher)
-            lower = pool & ~used & lower_window(b, f.kicker_block)
+            lower = stand_ins(f, b, candidates, f.kicker_block, out.cards, False)
             if lower:
                 a = pop_lsb(&lower)
                 out.cards += (size << (4 * a)) - (size << (4 * b))
