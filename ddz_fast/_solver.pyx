@@ -89,6 +89,8 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
     # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1;
     # superseded moves (TECH_EQUIVALENCE) last, answered where their stand-in tells
     cdef bint filtering = (p.techniques & TECH_EQUIVALENCE) != 0
+    for i in range(n):
+        best[i] = -1                  # not answered yet
     if filtering:
         move_filter_init(&f, s, moves, n)
     for late in range(2):
@@ -100,8 +102,8 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
                 j = 0
                 while j < n and not same_move(&moves[j], &stand_in):
                     j += 1
-                if j < n and not best[j]:
-                    best[i] = False     # a move at least as good fails
+                if j < n and best[j] == 0:
+                    best[i] = 0         # a move at least as good fails
                     continue
             child = s[0]
             state_play(&child, &moves[i])

@@ -358,20 +358,25 @@ cdef inline uint32_t chain_cover(uint32_t units, int min_length) noexcept nogil:
     return cover
 
 
-cdef inline int combinations_at_least(uint64_t hand) noexcept nogil:
-    """A lower bound on the combinations `hand` is played in. A rank held once or twice that no
-    chain (nor the rocket) can use is a combination's main (a single, a pair) or fills a
-    kicker slot, and a trio has one slot, a quad two."""
-    cdef ddz_hand h
-    cdef uint32_t lone_or_pair
-    cdef int slots, needed
-    hand_init(&h, hand)
-    lone_or_pair = (h.m1 & ~h.m3 & ~chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
-                    & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length))
+cdef inline uint32_t free_ranks(const ddz_hand* h) noexcept nogil:
+    """The ranks held once or twice in h that no chain (nor the rocket) of it can use: each is
+    played as a single or a pair, in kickers, or split between them."""
+    cdef uint32_t lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+    cdef uint32_t free = ((h.m1 & ~h.m2 & ~lone_chains)
+                          | (h.m2 & ~h.m3 & ~lone_chains
+                             & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)))
     if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
-        lone_or_pair &= ~JOKER_RANKS
-    slots = popcount32(h.m3) + popcount32(h.m4)
-    needed = popcount32(lone_or_pair) - slots
+        free &= ~JOKER_RANKS                 # a rocket
+    return free
+
+
+cdef inline int combinations_at_least(uint64_t hand) noexcept nogil:
+    """A lower bound on the combinations `hand` is played in: each free rank (free_ranks) is
+    a combination's main or fills a kicker slot, and a trio has one slot, a quad two."""
+    cdef ddz_hand h
+    cdef int needed
+    hand_init(&h, hand)
+    needed = popcount32(free_ranks(&h)) - popcount32(h.m3) - popcount32(h.m4)
     return needed if needed > 1 else 1
 
 
@@ -418,19 +423,6 @@ cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
     return gather_nibble_bits((cards | cards >> 1 | cards >> 2) & NIBBLE_LSB)
 
 
-cdef inline uint32_t free_ranks(uint64_t cards) noexcept nogil:
-    """The ranks held once or twice in `cards` that no chain (nor the rocket) of it can use."""
-    cdef ddz_hand h
-    cdef uint32_t lone_chains, free
-    hand_init(&h, cards)
-    lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
-    free = ((h.m1 & ~h.m2 & ~lone_chains)
-            | (h.m2 & ~h.m3 & ~lone_chains & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)))
-    if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
-        free &= ~JOKER_RANKS                 # a rocket
-    return free
-
-
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                            Py_ssize_t n) noexcept nogil:
     cdef ddz_hand h, other
@@ -450,7 +442,7 @@ cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* m
     f.cards = h.cards
     f.lone = h.m1 & ~h.m2
     f.pair = h.m2 & ~h.m3
-    f.free = free_ranks(h.cards)
+    f.free = free_ranks(&h)
     # the opponents must have the same answers to this move either way; the partner, who
     # would have fewer answers to the kept higher card later, must hold nothing between
     f.single_block = opponents | partner
@@ -494,11 +486,13 @@ cdef inline uint32_t stand_ins(const move_filter* f, int b, uint32_t candidates,
     below b with no rank of `block` in (a, b], and free in the hand the move leaves (where
     b's place is empty). With any_one, a nonempty subset of them (or none)."""
     cdef uint32_t window = candidates & lower_window(b, block)
+    cdef ddz_hand after
     if window == 0:
         return 0
     if any_one and window & f.free:
         return window & f.free               # free now, so free once the move is played
-    return window & free_ranks(f.cards - played)
+    hand_init(&after, f.cards - played)
+    return window & free_ranks(&after)
 
 
 cdef inline uint32_t kicker_candidates(const move_filter* f, const ddz_move* m,
