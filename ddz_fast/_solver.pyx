@@ -4,14 +4,14 @@ import math
 import threading
 import time
 
-from libc.stdint cimport int64_t, int8_t, int32_t, uint64_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int64_t, int8_t, int32_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memset
 
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
-    FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
-    TECH_CUTOFFS, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, solver_search,
+    FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
+    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, finish_entry, move_filter, move_filter_init, replacement, solver_search, superseded,
     solver_table, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
@@ -29,6 +29,7 @@ TECHNIQUES = {
     "ordering": TECH_ORDERING,
     "cutoffs": TECH_CUTOFFS,
     "compression": TECH_COMPRESSION,
+    "equivalence": TECH_EQUIVALENCE,
 }
 MAX_TABLE_MB = 1 << 16
 
@@ -48,19 +49,28 @@ cdef int64_t score_bound(const ddz_state* s) noexcept nogil:
     return (<int64_t>6 << min(bombs + 1, 56))
 
 
+cdef inline bint same_move(const ddz_move* a, const ddz_move* b) noexcept nogil:
+    return (a.kind == b.kind and a.length == b.length and a.main == b.main
+            and a.cards == b.cards)
+
+
 cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves, Py_ssize_t n,
                     int8_t* best, int64_t* value) noexcept nogil:
     """The landlord's value of s and, in best[i], whether moves[i] reaches it (for the win
     objective: wins for the side to move). 0, or SEARCH_ABORTED/SEARCH_ERROR.
 
     Score: the value by bisection on search_ge, then one question per move. Win: one question
-    per move (the landlord's value >= 1), the value follows from the answers."""
+    per move (the landlord's value >= 1), the value follows from the answers. A move that
+    gives way to another (TECH_EQUIVALENCE) fails without a search when that one, at least as
+    good, fails."""
     cdef bint landlord_moves = s.to_move == s.landlord
     cdef int64_t lo = -1, hi = 1, mid
-    cdef Py_ssize_t i
-    cdef int r
+    cdef Py_ssize_t i, j
+    cdef int r, late
     cdef int64_t threshold
     cdef ddz_state child
+    cdef move_filter f
+    cdef ddz_move stand_in
     if p.objective == OBJECTIVE_SCORE:
         hi = score_bound(s)
         lo = -hi
@@ -76,20 +86,37 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
     else:
         lo = 1
         value[0] = -1 if landlord_moves else 1
-    # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1
+    # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1;
+    # superseded moves (TECH_EQUIVALENCE) last, answered where their stand-in tells
+    cdef bint filtering = (p.techniques & TECH_EQUIVALENCE) != 0
     for i in range(n):
-        child = s[0]
-        state_play(&child, &moves[i])
-        threshold = lo if landlord_moves or p.objective == OBJECTIVE_WIN else lo + 1
-        if child.phase == PHASE_OVER:
-            r = terminal_value(p, &child) >= threshold
-        else:
-            r = search_ge(p, &child, threshold, 1)
-            if r < 0:
-                return r
-        best[i] = r == landlord_moves
-        if p.objective == OBJECTIVE_WIN and best[i]:
-            value[0] = 1 if landlord_moves else -1
+        best[i] = -1                  # not answered yet
+    if filtering:
+        move_filter_init(&f, s, moves, n)
+    for late in range(2):
+        for i in range(n):
+            if (filtering and superseded(&f, &moves[i])) != late:
+                continue
+            if late:
+                replacement(&f, &moves[i], &stand_in)
+                j = 0
+                while j < n and not same_move(&moves[j], &stand_in):
+                    j += 1
+                if j < n and best[j] == 0:
+                    best[i] = 0         # a move at least as good fails
+                    continue
+            child = s[0]
+            state_play(&child, &moves[i])
+            threshold = lo if landlord_moves or p.objective == OBJECTIVE_WIN else lo + 1
+            if child.phase == PHASE_OVER:
+                r = terminal_value(p, &child) >= threshold
+            else:
+                r = search_ge(p, &child, threshold, 1)
+                if r < 0:
+                    return r
+            best[i] = r == landlord_moves
+            if p.objective == OBJECTIVE_WIN and best[i]:
+                value[0] = 1 if landlord_moves else -1
     if p.objective == OBJECTIVE_SCORE:
         value[0] = lo
     return 0
@@ -116,10 +143,24 @@ cdef class Solver:
     cdef Py_ssize_t megabytes
     cdef unsigned tech_bits
     cdef object lock
+    # The search's move stack, kept between calls (a new one would be page faults in the
+    # timed search): moves and their scores for stack_room moves, and the cut-off test's room.
+    cdef ddz_move* stack_moves
+    cdef int32_t* stack_scores
+    cdef Py_ssize_t stack_room
+    cdef ddz_move* finish
+    cdef finish_entry* finish_cache
+    cdef uint32_t stamp               # the last search's finish_cache stamp
 
     def __cinit__(self):
         self.table.entries = NULL
-        self.table.bucket_mask = 0
+        self.table.bucket_mask = self.table.max_mask = self.table.used = 0
+        self.stack_moves = NULL
+        self.stack_scores = NULL
+        self.stack_room = 0
+        self.finish = NULL
+        self.finish_cache = NULL
+        self.stamp = 0
 
     def __init__(self, table_mb=64, *, techniques=None):
         cdef Py_ssize_t megabytes = check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
@@ -144,6 +185,37 @@ cdef class Solver:
 
     def __dealloc__(self):
         table_free(&self.table)
+        free(self.stack_moves)
+        free(self.stack_scores)
+        free(self.finish)
+        free(self.finish_cache)
+
+    cdef int reserve_stack(self, Py_ssize_t room) except -1:
+        """Room for `room` moves on the stack, and the cut-off test's."""
+        if self.finish == NULL:
+            self.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
+            self.finish_cache = <finish_entry*>calloc(FINISH_CACHE_SIZE, sizeof(finish_entry))
+            if self.finish == NULL or self.finish_cache == NULL:
+                free(self.finish)
+                free(self.finish_cache)
+                self.finish = NULL
+                self.finish_cache = NULL
+                raise MemoryError("solve: the move stack")
+        if room <= self.stack_room:
+            return 0
+        free(self.stack_moves)
+        free(self.stack_scores)
+        self.stack_moves = <ddz_move*>malloc(room * sizeof(ddz_move))
+        self.stack_scores = <int32_t*>malloc(room * sizeof(int32_t))
+        if self.stack_moves == NULL or self.stack_scores == NULL:
+            free(self.stack_moves)
+            free(self.stack_scores)
+            self.stack_moves = NULL
+            self.stack_scores = NULL
+            self.stack_room = 0
+            raise MemoryError("solve: the move stack")
+        self.stack_room = room
+        return 0
 
     @property
     def table_mb(self):
@@ -210,9 +282,6 @@ cdef class Solver:
         memset(p.history, 0, sizeof(p.history))
         memset(p.combo_cache, 0, sizeof(p.combo_cache))
         p.plies = plies_needed(&s)
-        p.moves = NULL
-        p.scores = NULL
-        p.finish = NULL
         cdef ddz_move root[MAX_MOVES + 1]
         cdef int8_t best[MAX_MOVES + 1]
         cdef Py_ssize_t n = state_legal_moves(&s, &p.rules, root) - root, i
@@ -220,27 +289,27 @@ cdef class Solver:
         cdef int64_t value = 0
         cdef int status = 0
         with self.lock:
-            try:
-                p.moves = <ddz_move*>malloc(room * sizeof(ddz_move))
-                p.scores = <int32_t*>malloc(room * sizeof(int32_t))
-                p.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
-                if p.moves == NULL or p.scores == NULL or p.finish == NULL:
-                    raise MemoryError("solve: the move stack")
-                if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
-                    table_clear(&self.table)
-                    self.table_rules = p.rules
-                    self.has_rules = True
-                start = time.perf_counter()
-                p.deadline = monotonic() + seconds_limit if seconds_limit else 0
-                with nogil:
-                    status = solve_root(&p, &s, root, n, best, &value)
-                seconds = time.perf_counter() - start
-                if status == SEARCH_ERROR:
-                    raise_pending()
-            finally:
-                free(p.moves)
-                free(p.scores)
-                free(p.finish)
+            self.reserve_stack(room)
+            p.moves = self.stack_moves
+            p.scores = self.stack_scores
+            p.finish = self.finish
+            p.finish_cache = self.finish_cache
+            self.stamp += 1
+            if self.stamp == 0:       # wrapped: forget every entry
+                memset(self.finish_cache, 0, FINISH_CACHE_SIZE * sizeof(finish_entry))
+                self.stamp = 1
+            p.stamp = self.stamp
+            if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
+                table_clear(&self.table)
+                self.table_rules = p.rules
+                self.has_rules = True
+            start = time.perf_counter()
+            p.deadline = monotonic() + seconds_limit if seconds_limit else 0
+            with nogil:
+                status = solve_root(&p, &s, root, n, best, &value)
+            seconds = time.perf_counter() - start
+            if status == SEARCH_ERROR:
+                raise_pending()
         if status == SEARCH_ABORTED:
             return Solution(objective, None, (), None, p.nodes, seconds, False)
         moves = tuple(move_from_c(&root[i]) for i in range(n) if best[i])

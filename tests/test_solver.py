@@ -10,6 +10,7 @@ import threading
 import pytest
 
 import ddz_fast
+import reference
 import reference_solver
 from ddz_fast import RANK_SYMBOLS, Game, Hand, Move, Rules, Solution, Solver, solve
 from ddz_fast.errors import IllegalActionError
@@ -184,6 +185,59 @@ def test_the_rocket_and_bombs_in_the_score():
     # rocket, then 3: bid 2 x 2 (rocket) x 2 (spring), from each farmer
     assert got.winner == "landlord" and got.score == 2 * 2 * 2 * 2
     assert got.moves == (Move.parse("BR"),)
+
+
+# Hands where moves differ only in free cards (held once or twice, no chain or rocket can use
+# them) and where they do not: lone cards inside a straight's reach, both jokers, others' cards
+# between two lone cards with three seats, pairs as kickers, a plane's and four-two's wings,
+# singles and pairs beside an opponent's card of the lower rank (two seats).
+FREE_CARD_HANDS = [
+    ("333456789JQ", "TTK"),
+    ("3332BR", "2A"),
+    ("444555A2K", "QQJ"),
+    ("33377JJ", "QQ5"),
+    ("3333579J", "66T"),
+    ("33345Q", "6K"),
+    ("3336 9Q", "7K", "8A"),
+    ("3337 9 J", "TT", "8"),
+    ("222 5 7", "66", "34"),
+    ("3579JK", "5Q"),
+    ("33557799", "55QQ"),
+    ("3579JKA", "6Q", "8"),
+    ("3579JKA", "46", "8T"),
+]
+
+
+@pytest.mark.parametrize("hands", FREE_CARD_HANDS)
+def test_moves_left_out_for_free_cards(hands):
+    """The solver with every technique, and without the equivalence one, against the brute
+    force: each seat leading as the landlord, both objectives. It must leave moves out on
+    these hands (fewer nodes) and lose no winning move."""
+    hands = [h.replace(" ", "") for h in hands]
+    pruned = 0
+    for landlord in range(len(hands)):
+        game = Game.from_hands(hands, landlord=landlord)
+        for objective in ("win", "score"):
+            want = reference_solver.solve([reference.parse(h) for h in hands],
+                                          landlord, landlord, objective=objective)
+            every = Solver(4).solve(game, objective=objective)
+            fewer = Solver(4, techniques=set(TECHNIQUES) - {"equivalence"}).solve(
+                game, objective=objective)
+            assert verdict(every) == want == verdict(fewer), (hands, landlord, objective)
+            pruned += every.nodes < fewer.nodes
+    assert pruned > 0
+
+
+@pytest.mark.parametrize("sizes", [(10, 10), (8, 7, 7)])
+def test_equivalence_beyond_the_brute_force(sizes):
+    """Positions too large for the brute force: leaving superseded moves out changes neither
+    the verdict nor the set of winning moves (the search without it is checked against the
+    brute force above)."""
+    every = Solver(16)
+    without = Solver(16, techniques=set(TECHNIQUES) - {"equivalence"})
+    for seed in range(300):
+        game = game_of(position(6000 + seed, sizes)[0])
+        assert verdict(every.solve(game)) == verdict(without.solve(game)), (seed, game.position())
 
 
 # --- the Solution, the Solver and their errors ---------------------------------------------

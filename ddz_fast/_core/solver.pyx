@@ -5,14 +5,16 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from .bits cimport card_count, hand_init, pop_lsb
+from .bits cimport card_count, gather_nibble_bits, hand_init, pop_lsb, popcount32, rank_block
 from .combos cimport classify
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
-    NO_SEAT, PHASE_OVER, state_full_key, state_legal_moves, state_play, state_scores,
+    NO_SEAT, PHASE_OVER, state_legal_moves, state_play_unkeyed, state_scores,
 )
 from .typedefs cimport (
-    JOKERS, KIND_BOMB, KIND_ROCKET, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move,
+    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
+    KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES,
+    KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS, NIBBLE_LSB, ddz_hand, ddz_move,
 )
 
 cdef extern from "Python.h":
@@ -37,11 +39,13 @@ cdef extern from *:
     }
     """
     void* table_alloc "ddz_table_alloc" (size_t size) noexcept nogil
+    void prefetch "__builtin_prefetch" (const void* address) noexcept nogil
 
 cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
 
 cdef enum:
     CHECK_INTERVAL = 1 << 12      # nodes between looks at the clock and at signals
+    FIRST_BUCKETS = 1 << 13       # buckets in use in an empty table (512 kB)
     FINISH_DEPTH = 2              # leads no one can answer before the last combination
     MAX_LENGTH = 12
     UNKNOWN = -2                  # an opponents' best main not computed yet
@@ -57,6 +61,19 @@ cdef enum:
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
 
 
+cdef extern from *:
+    """
+    #define DDZ_INT64_MIN_VALUE INT64_MIN
+    #define DDZ_INT64_MAX_VALUE INT64_MAX
+    #define DDZ_INT32_MIN_VALUE INT32_MIN
+    #define DDZ_INT32_MAX_VALUE INT32_MAX
+    """
+    const int64_t INT64_MIN_VALUE "DDZ_INT64_MIN_VALUE"
+    const int64_t INT64_MAX_VALUE "DDZ_INT64_MAX_VALUE"
+    const int32_t INT32_MIN_VALUE "DDZ_INT32_MIN_VALUE"
+    const int32_t INT32_MAX_VALUE "DDZ_INT32_MAX_VALUE"
+
+
 cdef double monotonic() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -69,22 +86,26 @@ cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil:
     while buckets * 2 <= room:
         buckets *= 2
     t.entries = <solver_entry*>table_alloc(2 * buckets * sizeof(solver_entry))
+    t.used = 0
     if t.entries == NULL:
-        t.bucket_mask = 0
+        t.bucket_mask = t.max_mask = 0
         return -1
-    t.bucket_mask = buckets - 1
+    t.max_mask = buckets - 1
+    t.bucket_mask = (FIRST_BUCKETS if FIRST_BUCKETS < buckets else buckets) - 1
     return 0
 
 
 cdef void table_clear(solver_table* t) noexcept nogil:
     if t.entries != NULL:
         memset(t.entries, 0, 2 * (t.bucket_mask + 1) * sizeof(solver_entry))
+        t.bucket_mask = (FIRST_BUCKETS if FIRST_BUCKETS <= t.max_mask else t.max_mask + 1) - 1
+        t.used = 0
 
 
 cdef void table_free(solver_table* t) noexcept nogil:
     free(t.entries)
     t.entries = NULL
-    t.bucket_mask = 0
+    t.bucket_mask = t.max_mask = t.used = 0
 
 
 cdef int plies_needed(const ddz_state* s) noexcept nogil:
@@ -113,49 +134,58 @@ cdef inline uint64_t fmix64(uint64_t x) noexcept nogil:
     return x ^ (x >> 33)
 
 
-cdef inline uint64_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
+cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
     """The hands with every run of two or more ranks within 3..A that nobody holds shrunk to
-    one empty rank (ranks 2, B, R stay where they are); returns the map as 4 bits per rank of
-    3..A (the image of each rank), for the move to beat."""
-    cdef ddz_hand held
-    cdef uint64_t image = 0
-    cdef uint32_t missing
-    cdef int r, slot = 0, seat
-    cdef bint in_gap = False
-    hand_init(&held, s.hands[0] + s.hands[1] + s.hands[2])
-    missing = ~held.m1 & 0xFFF
-    if (missing & (missing >> 1)) == 0:      # no run of two: nothing moves
-        out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
-        return <uint64_t>0xBA9876543210ULL
-    for r in range(12):
-        if (missing >> r) & 1 and in_gap:
-            image |= <uint64_t>(slot - 1) << (4 * r)
-            continue
-        in_gap = (missing >> r) & 1
-        image |= <uint64_t>slot << (4 * r)
-        slot += 1
-    for seat in range(3):
-        out[seat] = s.hands[seat] & HIGH_NIBBLES
-        for r in range(12):
-            out[seat] |= ((s.hands[seat] >> (4 * r)) & 0xF) << (4 * ((image >> (4 * r)) & 0xF))
-    return image
+    one empty rank (ranks 2, B, R stay where they are); returns the ranks taken out (each
+    missing rank whose lower neighbour is missing too): rank r then sits at r minus those at
+    or below it."""
+    cdef uint64_t held = s.hands[0] | s.hands[1] | s.hands[2], below
+    cdef uint32_t missing = ~gather_nibble_bits((held | held >> 1 | held >> 2) & NIBBLE_LSB) & 0xFFF
+    cdef uint32_t removed = missing & (missing << 1), left = removed
+    cdef int r, gone = 0
+    out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
+    while left:
+        r = pop_lsb(&left) - gone        # its place once the lower ones are out
+        below = (<uint64_t>1 << (4 * r)) - 1
+        out[0] = (out[0] & below) | ((out[0] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[0] & HIGH_NIBBLES)
+        out[1] = (out[1] & below) | ((out[1] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[1] & HIGH_NIBBLES)
+        out[2] = (out[2] & below) | ((out[2] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[2] & HIGH_NIBBLES)
+        gone += 1
+    return removed
+
+
+cdef inline uint64_t pack_hand(uint64_t cards) noexcept nogil:
+    """A hand in 41 bits: the count of rank r (at most 4) in bits 3r..3r+2 for 3..2, then one
+    bit per joker. The nibbles' bit 3 is always clear: halve the gaps, then move the red joker
+    down over the black joker's unused bits."""
+    cdef uint64_t x = cards
+    x = (x & <uint64_t>0x0F0F0F0F0F0F0F0FULL) | ((x & <uint64_t>0xF0F0F0F0F0F0F0F0ULL) >> 1)
+    x = (x & <uint64_t>0x00FF00FF00FF00FFULL) | ((x & <uint64_t>0xFF00FF00FF00FF00ULL) >> 2)
+    x = (x & <uint64_t>0x0000FFFF0000FFFFULL) | ((x & <uint64_t>0xFFFF0000FFFF0000ULL) >> 4)
+    x = (x & <uint64_t>0xFFFFFFFFULL) | ((x >> 8) & <uint64_t>0xFFFFFF000000ULL)
+    return (x & <uint64_t>0xFFFFFFFFFFULL) | ((x >> 2) & (<uint64_t>1 << 40))
 
 
 cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
                               solver_entry* e) noexcept nogil:
     """Fill e's position (hands, status) for s; returns the hash that picks its bucket."""
-    cdef uint64_t image = <uint64_t>0xBA9876543210ULL
+    cdef uint32_t removed = 0
+    cdef uint64_t hands[3]
+    cdef uint64_t packed1
     cdef uint32_t status, main
     cdef int farmers_played, landlord_plays
     if p.techniques & TECH_COMPRESSION:
-        image = compress_hands(s, e.hands)
+        removed = compress_hands(s, hands)
     else:
-        e.hands[0], e.hands[1], e.hands[2] = s.hands[0], s.hands[1], s.hands[2]
+        hands[0], hands[1], hands[2] = s.hands[0], s.hands[1], s.hands[2]
+    packed1 = pack_hand(hands[1])
+    e.cards[0] = pack_hand(hands[0]) | packed1 << 41
+    e.cards[1] = packed1 >> 23 | pack_hand(hands[2]) << 18
     status = ENTRY_USED | s.to_move | s.passes << 2 | s.landlord << 4 | p.objective << 6
     if s.last_move.length:
         main = s.last_move.main
         if main < 12:
-            main = (image >> (4 * main)) & 0xF
+            main -= popcount32(removed & ((<uint32_t>2 << main) - 1))
         status |= 1 << 7 | s.last_move.kind << 8 | s.last_move.length << 12 | main << 16
     if p.objective == OBJECTIVE_SCORE:
         farmers_played = s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord]
@@ -164,19 +194,24 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
         status |= (<uint32_t>s.bombs << 20 | <uint32_t>farmers_played << 26
                    | <uint32_t>landlord_plays << 27 | <uint32_t>s.bid << 29)
     e.status = status
-    if p.techniques & TECH_COMPRESSION:
-        return fmix64(e.hands[0] + fmix64(e.hands[1] + fmix64(e.hands[2] + status)))
-    return state_full_key(s) if p.objective == OBJECTIVE_SCORE else s.key
+    return entry_hash(e)
+
+
+cdef inline uint64_t entry_hash(const solver_entry* e) noexcept nogil:
+    return fmix64(e.cards[0] + fmix64(e.cards[1] + e.status))
 
 
 cdef inline bint same_position(const solver_entry* a, const solver_entry* b) noexcept nogil:
-    return (a.status == b.status and a.hands[0] == b.hands[0] and a.hands[1] == b.hands[1]
-            and a.hands[2] == b.hands[2])
+    return a.status == b.status and a.cards[0] == b.cards[0] and a.cards[1] == b.cards[1]
+
+
+cdef inline solver_entry* table_bucket(const solver_table* t, uint64_t hash) noexcept nogil:
+    return t.entries + 2 * (hash & t.bucket_mask)
 
 
 cdef inline solver_entry* table_find(solver_table* t, const solver_entry* e,
                                      uint64_t hash) noexcept nogil:
-    cdef solver_entry* bucket = t.entries + 2 * (hash & t.bucket_mask)
+    cdef solver_entry* bucket = table_bucket(t, hash)
     if same_position(&bucket[0], e):
         return &bucket[0]
     if same_position(&bucket[1], e):
@@ -184,15 +219,44 @@ cdef inline solver_entry* table_find(solver_table* t, const solver_entry* e,
     return NULL
 
 
+# Bounds are kept in 32 bits, rounded the safe way: a lower bound down, an upper bound up;
+# the extremes stand for "unknown".
+cdef inline int64_t lower_bound(int32_t stored) noexcept nogil:
+    return INT64_MIN_VALUE if stored == INT32_MIN_VALUE else stored
+
+
+cdef inline int64_t upper_bound(int32_t stored) noexcept nogil:
+    return INT64_MAX_VALUE if stored == INT32_MAX_VALUE else stored
+
+
+cdef void table_grow(solver_table* t) noexcept nogil:
+    """Double the buckets in use: bucket i's entries stay or move to bucket i + old count."""
+    cdef uint64_t old_buckets = t.bucket_mask + 1, i
+    cdef solver_entry* bucket
+    cdef solver_entry* target
+    cdef solver_entry moved[2]
+    cdef int k
+    t.bucket_mask = 2 * old_buckets - 1
+    for i in range(old_buckets):
+        bucket = t.entries + 2 * i
+        moved[0], moved[1] = bucket[0], bucket[1]
+        memset(bucket, 0, 2 * sizeof(solver_entry))
+        for k in range(2):
+            if moved[k].status:
+                target = table_bucket(t, entry_hash(&moved[k]))
+                target[target[0].status != 0] = moved[k]
+
+
 cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bint reached,
                              int64_t threshold, uint64_t work) noexcept nogil:
     """Record that the value of e's position is >= threshold (reached) or below it."""
-    cdef solver_entry* bucket = t.entries + 2 * (hash & t.bucket_mask)
+    cdef solver_entry* bucket = table_bucket(t, hash)
     cdef solver_entry* slot = table_find(t, e, hash)
     if slot == NULL:
-        e.lo = INT64_MIN_VALUE
-        e.hi = INT64_MAX_VALUE
+        e.lo = INT32_MIN_VALUE
+        e.hi = INT32_MAX_VALUE
         e.work = 0
+        t.used += bucket[1].status == 0
         if work >= bucket[0].work:
             bucket[1] = bucket[0]
             slot = &bucket[0]
@@ -200,21 +264,14 @@ cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bi
             slot = &bucket[1]
         slot[0] = e[0]
     if reached:
-        if threshold > slot.lo:
-            slot.lo = threshold
-    elif threshold - 1 < slot.hi:
-        slot.hi = threshold - 1
+        if threshold > lower_bound(slot.lo) and threshold > INT32_MIN_VALUE:
+            slot.lo = <int32_t>(threshold if threshold < INT32_MAX_VALUE else INT32_MAX_VALUE - 1)
+    elif threshold - 1 < upper_bound(slot.hi) and threshold - 1 < INT32_MAX_VALUE:
+        slot.hi = <int32_t>(threshold - 1 if threshold - 1 > INT32_MIN_VALUE else INT32_MIN_VALUE + 1)
     work += slot.work
     slot.work = <uint32_t>(work if work < 0xFFFFFFFFu else 0xFFFFFFFFu)
-
-
-cdef extern from *:
-    """
-    #define DDZ_INT64_MIN_VALUE INT64_MIN
-    #define DDZ_INT64_MAX_VALUE INT64_MAX
-    """
-    const int64_t INT64_MIN_VALUE "DDZ_INT64_MIN_VALUE"
-    const int64_t INT64_MAX_VALUE "DDZ_INT64_MAX_VALUE"
+    if t.used > t.bucket_mask + 1 and t.bucket_mask < t.max_mask:
+        table_grow(t)
 
 
 # --- what the opponents can answer ---------------------------------------------------------
@@ -222,6 +279,8 @@ cdef extern from *:
 ctypedef struct opponents:
     ddz_hand hands[2]
     int n
+    uint64_t cards[2]         # their hands (0 for a missing one), and a hash of them
+    uint64_t hash
     uint32_t quads            # ranks of which an opponent holds four
     bint rocket               # an opponent holds both jokers
     int8_t best[N_KINDS][MAX_LENGTH + 1]   # their highest main per kind and length (lazy)
@@ -239,6 +298,9 @@ cdef inline void opponents_init(opponents* o, const ddz_state* s) noexcept nogil
             o.quads |= o.hands[o.n].m4
             o.rocket |= (s.hands[seat] & JOKERS) == JOKERS
             o.n += 1
+    o.cards[0] = o.hands[0].cards if o.n > 0 else 0
+    o.cards[1] = o.hands[1].cards if o.n > 1 else 0
+    o.hash = fmix64(o.cards[0] + fmix64(o.cards[1]))
     memset(o.best, UNKNOWN, sizeof(o.best))
 
 
@@ -285,27 +347,218 @@ cdef inline bint one_combination(solver_search* p, uint64_t hand) noexcept nogil
     return False
 
 
+cdef inline uint32_t chain_cover(uint32_t units, int min_length) noexcept nogil:
+    """The ranks of `units` within 3..A that lie in a run of at least min_length of them."""
+    cdef uint32_t starts = units & CHAIN_RANKS, cover = 0
+    cdef int i
+    for i in range(1, min_length):
+        starts &= units >> i
+    for i in range(min_length):
+        cover |= starts << i
+    return cover
+
+
+cdef inline uint32_t free_ranks(const ddz_hand* h) noexcept nogil:
+    """The ranks held once or twice in h that no chain (nor the rocket) of it can use: each is
+    played as a single or a pair, in kickers, or split between them."""
+    cdef uint32_t lone_chains = chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+    cdef uint32_t free = ((h.m1 & ~h.m2 & ~lone_chains)
+                          | (h.m2 & ~h.m3 & ~lone_chains
+                             & ~chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)))
+    if (h.m1 & JOKER_RANKS) == JOKER_RANKS:
+        free &= ~JOKER_RANKS                 # a rocket
+    return free
+
+
+cdef inline int combinations_at_least(uint64_t hand) noexcept nogil:
+    """A lower bound on the combinations `hand` is played in: each free rank (free_ranks) is
+    a combination's main or fills a kicker slot, and a trio has one slot, a quad two."""
+    cdef ddz_hand h
+    cdef int needed
+    hand_init(&h, hand)
+    needed = popcount32(free_ranks(&h)) - popcount32(h.m3) - popcount32(h.m4)
+    return needed if needed > 1 else 1
+
+
 cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
                    ddz_move* buf) noexcept nogil:
     """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
     it is one combination, or after at most `depth` leads that no opponent can answer it is.
+    Answers are remembered in p.finish_cache: sibling moves meet the same rests.
     buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
     cdef ddz_hand h
     cdef ddz_move* end
     cdef ddz_move* m
+    cdef finish_entry* slot
+    cdef bint result = False
     if one_combination(p, hand):
         return True
-    if depth == 0:
+    if depth == 0 or combinations_at_least(hand) > depth + 1:
         return False
+    slot = &p.finish_cache[fmix64(hand + o.hash + depth) & (FINISH_CACHE_SIZE - 1)]
+    if (slot.stamp == p.stamp and slot.hand == hand and slot.depth == depth
+            and slot.opponents[0] == o.cards[0] and slot.opponents[1] == o.cards[1]):
+        return slot.result
     hand_init(&h, hand)
     end = gen_leads(&h, &p.rules, buf)
     m = buf
     while m < end:
         if (not answered(p, o, m, end)
                 and finishes(p, o, hand - m.cards, depth - 1, buf + 2 * (MAX_MOVES + 1))):
-            return True
+            result = True
+            break
         m += 1
+    slot.stamp = p.stamp
+    slot.hand = hand
+    slot.depth = depth
+    slot.opponents[0] = o.cards[0]
+    slot.opponents[1] = o.cards[1]
+    slot.result = result
+    return result
+
+
+# --- equivalent and dominated moves (TECH_EQUIVALENCE) ---------------------------------------
+
+cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
+    return gather_nibble_bits((cards | cards >> 1 | cards >> 2) & NIBBLE_LSB)
+
+
+cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
+                           Py_ssize_t n) noexcept nogil:
+    cdef ddz_hand h, other
+    cdef uint32_t opponents = 0, opponents_pairs = 0, partner = 0
+    cdef bint landlord_moves = s.to_move == s.landlord
+    cdef Py_ssize_t i
+    cdef int seat
+    hand_init(&h, s.hands[s.to_move])
+    for seat in range(s.n_seats):
+        if seat != s.to_move:
+            hand_init(&other, s.hands[seat])
+            if (seat == s.landlord) != landlord_moves:
+                opponents |= other.m1
+                opponents_pairs |= other.m2
+            else:
+                partner |= other.m1
+    f.cards = h.cards
+    f.lone = h.m1 & ~h.m2
+    f.pair = h.m2 & ~h.m3
+    f.free = free_ranks(&h)
+    # the opponents must have the same answers to this move either way; the partner, who
+    # would have fewer answers to the kept higher card later, must hold nothing between
+    f.single_block = opponents | partner
+    f.pair_block = opponents_pairs | partner
+    f.kicker_block = partner
+    f.singles = 0
+    f.pairs = 0
+    for i in range(n):
+        if moves[i].length == 0:
+            continue
+        if moves[i].kind == KIND_SINGLE:
+            f.singles |= (<uint32_t>1 << moves[i].main) & f.lone
+        elif moves[i].kind == KIND_PAIR:
+            f.pairs |= (<uint32_t>1 << moves[i].main) & f.pair
+
+
+cdef inline uint32_t lower_window(int rank, uint32_t block) noexcept nogil:
+    """The ranks a below `rank` with no rank of `block` in (a, rank]."""
+    cdef uint32_t below = block & ((<uint32_t>1 << rank) - 1)
+    if (block >> rank) & 1:
+        return 0
+    below |= below >> 1
+    below |= below >> 2
+    below |= below >> 4
+    below |= below >> 8
+    return ((<uint32_t>1 << rank) - 1) & ~(below >> 1)
+
+
+cdef inline uint64_t main_cards(const ddz_move* m) noexcept nogil:
+    """The cards of a move with kickers that are not kickers."""
+    if m.kind == KIND_PLANE_SINGLES or m.kind == KIND_PLANE_PAIRS:
+        return 3 * rank_block(m.main, m.length)
+    if m.kind == KIND_FOUR_TWO_SINGLES or m.kind == KIND_FOUR_TWO_PAIRS:
+        return <uint64_t>4 << (4 * m.main)
+    return <uint64_t>3 << (4 * m.main)
+
+
+cdef inline uint32_t stand_ins(const move_filter* f, int b, uint32_t candidates, uint32_t block,
+                               uint64_t played, bint any_one) noexcept nogil:
+    """The ranks of `candidates` that may take rank b's place in a move playing `played`:
+    below b with no rank of `block` in (a, b], and free in the hand the move leaves (where
+    b's place is empty). With any_one, a nonempty subset of them (or none)."""
+    cdef uint32_t window = candidates & lower_window(b, block)
+    cdef ddz_hand after
+    if window == 0:
+        return 0
+    if any_one and window & f.free:
+        return window & f.free               # free now, so free once the move is played
+    hand_init(&after, f.cards - played)
+    return window & free_ranks(&after)
+
+
+cdef inline uint32_t kicker_candidates(const move_filter* f, const ddz_move* m,
+                                       uint32_t* higher) noexcept nogil:
+    """For a move with kickers: the ranks that could be its kickers instead (held as the
+    kickers are, unused by it; no joker beside a joker kicker: the rocket rule), and in
+    `higher` the kickers' ranks that could give way to them."""
+    cdef uint32_t used = ranks_in(m.cards), kickers = ranks_in(m.cards - main_cards(m))
+    cdef uint32_t held = f.lone if KIND_SHAPES[m.kind].kicker_size == 1 else f.pair
+    higher[0] = kickers & held
+    if m.cards & JOKER_NIBBLES:
+        held &= ~JOKER_RANKS
+    return held & ~used
+
+
+cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil:
+    """Another legal move is at least as good for the mover as m: the same with a lower free
+    card (or pair) in place of a higher one (solver.pxd, TECH_EQUIVALENCE)."""
+    cdef uint32_t higher, candidates
+    if m.length == 0:
+        return False
+    if m.kind == KIND_SINGLE:
+        return ((f.lone >> m.main) & 1
+                and stand_ins(f, m.main, f.singles, f.single_block, m.cards, True) != 0)
+    if m.kind == KIND_PAIR:
+        return ((f.pair >> m.main) & 1
+                and stand_ins(f, m.main, f.pairs, f.pair_block, m.cards, True) != 0)
+    if KIND_SHAPES[m.kind].kicker_size == 0:
+        return False
+    candidates = kicker_candidates(f, m, &higher)
+    while higher and candidates:
+        if stand_ins(f, pop_lsb(&higher), candidates, f.kicker_block, m.cards, True):
+            return True
     return False
+
+
+cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil:
+    """The move a superseded m gives way to in the end, in out: a card that may give way
+    (superseded's rule) replaced by the lowest one it may, until none may; out is at least as
+    good as m for the mover."""
+    cdef uint32_t higher, candidates, lower
+    cdef uint64_t size
+    cdef int b, a
+    cdef bint changed = True
+    out[0] = m[0]
+    if m.kind == KIND_SINGLE or m.kind == KIND_PAIR:
+        if m.kind == KIND_SINGLE:
+            lower = stand_ins(f, m.main, f.singles, f.single_block, m.cards, False)
+        else:
+            lower = stand_ins(f, m.main, f.pairs, f.pair_block, m.cards, False)
+        if lower:
+            out.main = pop_lsb(&lower)
+            out.cards = (m.cards >> (4 * m.main)) << (4 * out.main)
+        return
+    size = KIND_SHAPES[m.kind].kicker_size
+    while changed:
+        changed = False
+        candidates = kicker_candidates(f, out, &higher)
+        while higher:
+            b = pop_lsb(&higher)
+            lower = stand_ins(f, b, candidates, f.kicker_block, out.cards, False)
+            if lower:
+                a = pop_lsb(&lower)
+                out.cards += (size << (4 * a)) - (size << (4 * b))
+                changed = True
+                break
 
 
 # --- the search ----------------------------------------------------------------------------
@@ -337,6 +590,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     cdef solver_entry entry
     cdef solver_entry* found
     cdef opponents opp
+    cdef move_filter filter
     cdef ddz_state child
     cdef int result, r
     p.nodes += 1
@@ -345,13 +599,28 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
         return r
     if p.techniques & TECH_TABLE:
         hash = entry_of(p, s, &entry)
+        prefetch(table_bucket(p.table, hash))     # the moves are made meanwhile
+    n = state_legal_moves(s, &p.rules, moves) - moves
+    if n == 1 and moves[0].length == 0:
+        # a forced pass: nothing to store that the next position's entry does not say
+        child = s[0]
+        state_play_unkeyed(&child, &moves[0])
+        return search_ge(p, &child, t, ply + 1)
+    if p.techniques & TECH_TABLE:
         found = table_find(p.table, &entry, hash)
         if found != NULL:
-            if found.lo >= t:
+            if lower_bound(found.lo) >= t:
                 return 1
-            if found.hi < t:
+            if upper_bound(found.hi) < t:
                 return 0
-    n = state_legal_moves(s, &p.rules, moves) - moves
+    if p.techniques & TECH_EQUIVALENCE:
+        move_filter_init(&filter, s, moves, n)
+        j = 0
+        for i in range(n):
+            if not superseded(&filter, &moves[i]):
+                moves[j] = moves[i]
+                j += 1
+        n = j
     result = not landlord_moves         # the answer when no move turns it
     if p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
         opponents_init(&opp, s)
@@ -388,7 +657,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 scores[i] = scores[pick]
                 scores[pick] = swap_score
         child = s[0]
-        state_play(&child, &moves[i])
+        state_play_unkeyed(&child, &moves[i])
         if child.phase == PHASE_OVER:
             r = terminal_value(p, &child) >= t
         else:

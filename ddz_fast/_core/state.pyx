@@ -175,20 +175,16 @@ cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogi
     check_key(s)
 
 
-cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
+cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m) noexcept nogil:
     cdef int seat = s.to_move
-    cdef uint64_t before = position_status(s), cards = s.hands[seat]
-    cdef ddz_hand changed
     if m.length == 0:
         s.passes += 1
         if s.passes == s.n_seats - 1:       # everyone else passed: the last player leads
             memset(&s.last_move, 0, sizeof(ddz_move))
             s.passes = 0
     else:
-        hand_init(&changed, m.cards)
-        s.hands[seat] = cards - m.cards
+        s.hands[seat] -= m.cards
         s.played[seat] += m.cards
-        s.key ^= hand_key(seat, cards, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
         s.last_move = m[0]
         s.last_mover = seat
         s.passes = 0
@@ -198,6 +194,16 @@ cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
             s.phase = PHASE_OVER
             s.winner = seat
     s.to_move = next_seat(s, seat)
+
+
+cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
+    cdef int seat = s.to_move
+    cdef uint64_t before = position_status(s), cards = s.hands[seat]
+    cdef ddz_hand changed
+    state_play_unkeyed(s, m)
+    if m.length:
+        hand_init(&changed, m.cards)
+        s.key ^= hand_key(seat, cards, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
     s.key ^= before ^ position_status(s)
     check_key(s)
 
