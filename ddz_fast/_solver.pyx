@@ -10,9 +10,10 @@ from libc.string cimport memcmp, memset
 
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
-    FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION,
-    TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE, monotonic, plies_needed, search_ge, finish_entry, move_filter, move_filter_init, replacement, solver_search, superseded,
-    solver_table, table_clear, table_free, table_init, terminal_value,
+    FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR,
+    TECH_ALL, TECH_COMPRESSION, TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE,
+    finish_entry, monotonic, move_filter, move_filter_init, plies_needed, replacement, search_ge,
+    solver_search, solver_table, superseded, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
 from ._core.typedefs cimport JOKERS, MAX_MOVES, ddz_hand, ddz_move, ddz_rules
@@ -87,7 +88,8 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
         lo = 1
         value[0] = -1 if landlord_moves else 1
     # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1;
-    # superseded moves (TECH_EQUIVALENCE) last, answered where their stand-in tells
+    # superseded moves (TECH_EQUIVALENCE) last: one fails unsearched where the move it gives
+    # way to has failed
     cdef bint filtering = (p.techniques & TECH_EQUIVALENCE) != 0
     for i in range(n):
         best[i] = -1                  # not answered yet

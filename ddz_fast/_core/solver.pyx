@@ -12,9 +12,10 @@ from .state cimport (
     NO_SEAT, PHASE_OVER, state_legal_moves, state_play_unkeyed, state_scores,
 )
 from .typedefs cimport (
-    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
-    KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES,
-    KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS, NIBBLE_LSB, ddz_hand, ddz_move,
+    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS,
+    KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES,
+    KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS,
+    NIBBLE_LSB, ddz_hand, ddz_move,
 )
 
 cdef extern from "Python.h":
@@ -142,14 +143,14 @@ cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept 
     cdef uint64_t held = s.hands[0] | s.hands[1] | s.hands[2], below
     cdef uint32_t missing = ~gather_nibble_bits((held | held >> 1 | held >> 2) & NIBBLE_LSB) & 0xFFF
     cdef uint32_t removed = missing & (missing << 1), left = removed
-    cdef int r, gone = 0
+    cdef int r, seat, gone = 0
     out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
     while left:
         r = pop_lsb(&left) - gone        # its place once the lower ones are out
         below = (<uint64_t>1 << (4 * r)) - 1
-        out[0] = (out[0] & below) | ((out[0] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[0] & HIGH_NIBBLES)
-        out[1] = (out[1] & below) | ((out[1] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[1] & HIGH_NIBBLES)
-        out[2] = (out[2] & below) | ((out[2] & ~HIGH_NIBBLES) >> 4 & ~below) | (out[2] & HIGH_NIBBLES)
+        for seat in range(3):
+            out[seat] = ((out[seat] & below) | ((out[seat] & ~HIGH_NIBBLES) >> 4 & ~below)
+                         | (out[seat] & HIGH_NIBBLES))
         gone += 1
     return removed
 
@@ -265,9 +266,11 @@ cdef inline void table_store(solver_table* t, solver_entry* e, uint64_t hash, bi
         slot[0] = e[0]
     if reached:
         if threshold > lower_bound(slot.lo) and threshold > INT32_MIN_VALUE:
-            slot.lo = <int32_t>(threshold if threshold < INT32_MAX_VALUE else INT32_MAX_VALUE - 1)
+            slot.lo = <int32_t>(threshold if threshold < INT32_MAX_VALUE
+                                else INT32_MAX_VALUE - 1)
     elif threshold - 1 < upper_bound(slot.hi) and threshold - 1 < INT32_MAX_VALUE:
-        slot.hi = <int32_t>(threshold - 1 if threshold - 1 > INT32_MIN_VALUE else INT32_MIN_VALUE + 1)
+        slot.hi = <int32_t>(threshold - 1 if threshold - 1 > INT32_MIN_VALUE
+                            else INT32_MIN_VALUE + 1)
     work += slot.work
     slot.work = <uint32_t>(work if work < 0xFFFFFFFFu else 0xFFFFFFFFu)
     if t.used > t.bucket_mask + 1 and t.bucket_mask < t.max_mask:
