@@ -1,6 +1,7 @@
 """The bench scripts run and print what they promise (tiny sizes; no timing is checked)."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -26,6 +27,15 @@ def test_movegen_bench_prints_every_row():
 def test_game_bench_prints_its_figures():
     out = run("bench/game.py", "--games", "60", "--repeat", "1")
     assert "ns/decision" in out and "ns/pair" in out and "copy()" in out
+
+
+def test_solver_ab_bench_compares_two_builds():
+    out = run("bench/solver_ab.py", ROOT, ROOT, "--sizes", "5,5", "4,3,3", "--count", "3",
+              "--rounds", "1")
+    rows = out.splitlines()
+    assert len(rows) == 2 and all(row.startswith(ROOT + ": puzzle ") for row in rows)
+    nodes = [re.findall(r"\(([\d,]+) nodes\)", row) for row in rows]
+    assert len(nodes[0]) == 3 and nodes[0] == nodes[1]     # one build, the same search
 
 
 def test_stubs_match_the_extensions():
