@@ -50,6 +50,11 @@ cdef int64_t score_bound(const ddz_state* s) noexcept nogil:
     return (<int64_t>6 << min(bombs + 1, 56))
 
 
+cdef enum:
+    UNANSWERED = -1                   # solve_root's marks of moves it has not answered yet
+    SUPERSEDED = -2                   # ... among them, those that give way to another
+
+
 cdef inline bint same_move(const ddz_move* a, const ddz_move* b) noexcept nogil:
     return (a.kind == b.kind and a.length == b.length and a.main == b.main
             and a.cards == b.cards)
@@ -90,14 +95,14 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
     # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1;
     # superseded moves (TECH_EQUIVALENCE) last: one fails unsearched where the move it gives
     # way to has failed
-    cdef bint filtering = (p.techniques & TECH_EQUIVALENCE) != 0
-    for i in range(n):
-        best[i] = -1                  # not answered yet
-    if filtering:
+    if p.techniques & TECH_EQUIVALENCE:
         move_filter_init(&f, s, moves, n)
+    for i in range(n):                # not answered yet: SUPERSEDED or UNANSWERED
+        best[i] = (SUPERSEDED if p.techniques & TECH_EQUIVALENCE and superseded(&f, &moves[i])
+                   else UNANSWERED)
     for late in range(2):
         for i in range(n):
-            if (filtering and superseded(&f, &moves[i])) != late:
+            if best[i] != (SUPERSEDED if late else UNANSWERED):
                 continue
             if late:
                 replacement(&f, &moves[i], &stand_in)

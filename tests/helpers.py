@@ -1,7 +1,9 @@
-"""Conversions between ddz_fast objects and the reference's tuples."""
+"""Conversions between ddz_fast objects and the reference's tuples, and a runner for tests
+that call ddz_fast from several threads at once."""
 
 import inspect
 import random
+import threading
 
 import ddz_fast
 import reference
@@ -46,3 +48,25 @@ def to_move(move, rules=None):
 
 def hand_text(counts):
     return "".join(reference.RANKS[r] * c for r, c in enumerate(counts))
+
+
+def run_threads(targets, timeout=60):
+    """Run the callables in threads at once; re-raise the first exception any of them raised."""
+    errors = []
+
+    def wrap(target):
+        def run():
+            try:
+                target()
+            except BaseException as e:          # noqa: BLE001 - handed to the main thread
+                errors.append(e)
+        return run
+
+    threads = [threading.Thread(target=wrap(t)) for t in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+        assert not t.is_alive(), "a thread did not finish"
+    if errors:
+        raise errors[0]

@@ -19,6 +19,7 @@ from ddz_fast import (
 from ddz_fast._pimc import rollout_wins
 from ddz_fast.pimc import Evaluation
 from ddz_fast.tools import strength
+from helpers import run_threads
 
 RANKS = "3456789TJQKA2BR"
 FAST = dict(samples=4, max_nodes=2_000, rollouts=2)
@@ -242,24 +243,16 @@ def test_rollouts_are_a_pure_function_of_seed_deal_and_move():
 
 def test_rollouts_from_threads():
     # rollout_wins copies the position and the deals, then runs without the GIL
-    import threading
     game = Game(5, rules=Rules(auction="none"))
     deals = sample_deals(game, 0, 8, seed=2)
     expected = rollout_wins(game, deals, 20, seed=3)
-    results, errors = [], []
+    results = []
 
     def work():
-        try:
-            for _ in range(10):
-                results.append(rollout_wins(game, deals, 20, seed=3))
-        except Exception as e:          # noqa: BLE001 (reported below)
-            errors.append(e)
-    threads = [threading.Thread(target=work) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors and len(results) == 30
+        for _ in range(10):
+            results.append(rollout_wins(game, deals, 20, seed=3))
+    run_threads([work] * 3)
+    assert len(results) == 30
     assert all((r == expected).all() for r in results)
 
 

@@ -5,7 +5,6 @@ and from tests/data/solver_table.jsonl (made by the reference) on larger ones.""
 import json
 import os
 import random
-import threading
 
 import pytest
 
@@ -14,6 +13,7 @@ import reference
 import reference_solver
 from ddz_fast import RANK_SYMBOLS, Game, Hand, Move, Rules, Solution, Solver, solve
 from ddz_fast.errors import IllegalActionError
+from helpers import run_threads
 from solver_positions import as_reference, game_of, position
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
@@ -284,22 +284,15 @@ def test_threads_share_a_solver():
     solver = Solver(4)
     games = [game_of(position(seed, (5, 4, 4))[0]) for seed in range(6)]
     want = [verdict(Solver(1).solve(g)) for g in games]
-    errors = []
 
     def work(offset):
-        try:
+        def run():
             for i in range(len(games)):
                 j = (i + offset) % len(games)
                 assert verdict(solver.solve(games[j])) == want[j]
-        except AssertionError as e:          # pragma: no cover - reported below
-            errors.append(e)
+        return run
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
+    run_threads([work(k) for k in range(3)])
 
 
 def test_bad_arguments():

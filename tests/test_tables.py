@@ -4,7 +4,6 @@ from Game.result, under each autoreset mode, each illegal-action policy, 1 and 2
 several presets and schemes; then the arguments, the buffers and concurrent calls."""
 
 import random
-import threading
 
 import numpy as np
 import pytest
@@ -14,6 +13,7 @@ from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, OpenSpielEncoding,
     RLCardEncoding,
 )
+from helpers import run_threads
 
 MODES = ("next_step", "same_step", "disabled")
 POLICIES = ("raise", "lose", "forfeit")
@@ -301,11 +301,7 @@ def test_concurrent_calls_are_refused():
                 tables.step(np.zeros(20_000, np.int64))
             except RuntimeError as e:
                 refused.append(e)
-    workers = [threading.Thread(target=hammer) for _ in range(2)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    run_threads([hammer] * 2)
     assert refused and "in use by another thread" in str(refused[0])
     obs, _ = tables.reset(options={"reset_mask": np.zeros(20_000, bool)})
     assert obs.shape == (20_000, 325)

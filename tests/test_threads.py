@@ -26,7 +26,7 @@ from ddz_fast import (
     InvalidCardsError, InvalidMoveError, Move, Rules, legal_move_counts, legal_moves,
     legal_moves_batch, perft, simulate,
 )
-from helpers import DECK, KIND_NAMES, unpack
+from helpers import DECK, KIND_NAMES, run_threads, unpack
 from reference_game import deal as reference_deal
 from make_perft_table import read as read_perft_line
 from test_game import snapshot
@@ -34,28 +34,6 @@ from test_game import snapshot
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "data", "perft.epd")) as f:
     PERFT_TABLE = {name: (text, counts) for text, _, counts, name in map(read_perft_line, f)}
-
-
-def run_threads(targets, timeout=60):
-    """Run the callables in threads at once; re-raise the first exception any of them raised."""
-    errors = []
-
-    def wrap(target):
-        def run():
-            try:
-                target()
-            except BaseException as e:          # noqa: BLE001 - handed to the main thread
-                errors.append(e)
-        return run
-
-    threads = [threading.Thread(target=wrap(t)) for t in targets]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout)
-        assert not t.is_alive(), "a thread did not finish"
-    if errors:
-        raise errors[0]
 
 
 def seeded_game(seed):

@@ -63,6 +63,11 @@ cdef inline int card_count(uint64_t cards) noexcept nogil:
             + 4 * popcount64((cards >> 2) & NIBBLE_LSB))
 
 
+cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
+    """The ranks of which a valid multiset holds at least one card (hand_init's m1)."""
+    return gather_nibble_bits((cards | (cards >> 1) | (cards >> 2)) & NIBBLE_LSB)
+
+
 cdef inline void hand_init(ddz_hand* h, uint64_t cards) noexcept nogil:
     """Derive the rank masks and the card count of a valid multiset (every nibble <= 4)."""
     cdef uint64_t b0 = cards & NIBBLE_LSB

@@ -5,7 +5,7 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from .bits cimport card_count, gather_nibble_bits, hand_init, pop_lsb, popcount32, rank_block
+from .bits cimport card_count, hand_init, pop_lsb, popcount32, rank_block, ranks_in
 from .combos cimport classify
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
@@ -15,7 +15,7 @@ from .typedefs cimport (
     CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS,
     KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES,
     KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS,
-    NIBBLE_LSB, ddz_hand, ddz_move,
+    ddz_hand, ddz_move,
 )
 
 cdef extern from "Python.h":
@@ -141,7 +141,7 @@ cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept 
     missing rank whose lower neighbour is missing too): rank r then sits at r minus those at
     or below it."""
     cdef uint64_t held = s.hands[0] | s.hands[1] | s.hands[2], below
-    cdef uint32_t missing = ~gather_nibble_bits((held | held >> 1 | held >> 2) & NIBBLE_LSB) & 0xFFF
+    cdef uint32_t missing = ~ranks_in(held) & 0xFFF
     cdef uint32_t removed = missing & (missing << 1), left = removed
     cdef int r, seat, gone = 0
     out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
@@ -421,10 +421,6 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
 
 
 # --- equivalent and dominated moves (TECH_EQUIVALENCE) ---------------------------------------
-
-cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
-    return gather_nibble_bits((cards | cards >> 1 | cards >> 2) & NIBBLE_LSB)
-
 
 cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* moves,
                            Py_ssize_t n) noexcept nogil:
