@@ -10,7 +10,7 @@ from libc.string cimport memcmp, memset
 
 from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
-    FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR,
+    FINISH_CACHE_SIZE, FINISH_ROOM, PLAYS_CACHE_SIZE, OBJECTIVE_SCORE, OBJECTIVE_WIN, SEARCH_ABORTED, SEARCH_ERROR,
     TECH_ALL, TECH_COMPRESSION, TECH_CUTOFFS, TECH_EQUIVALENCE, TECH_ORDERING, TECH_TABLE,
     finish_entry, monotonic, move_filter, move_filter_init, plies_needed, replacement, search_ge,
     solver_search, solver_table, superseded, table_clear, table_free, table_init, terminal_value,
@@ -157,6 +157,7 @@ cdef class Solver:
     cdef Py_ssize_t stack_room
     cdef ddz_move* finish
     cdef finish_entry* finish_cache
+    cdef uint64_t* plays_cache
     cdef uint32_t stamp               # the last search's finish_cache stamp
 
     def __cinit__(self):
@@ -167,6 +168,7 @@ cdef class Solver:
         self.stack_room = 0
         self.finish = NULL
         self.finish_cache = NULL
+        self.plays_cache = NULL
         self.stamp = 0
 
     def __init__(self, table_mb=64, *, techniques=None):
@@ -196,17 +198,21 @@ cdef class Solver:
         free(self.stack_scores)
         free(self.finish)
         free(self.finish_cache)
+        free(self.plays_cache)
 
     cdef int reserve_stack(self, Py_ssize_t room) except -1:
         """Room for `room` moves on the stack, and the cut-off test's."""
         if self.finish == NULL:
             self.finish = <ddz_move*>malloc(FINISH_ROOM * sizeof(ddz_move))
             self.finish_cache = <finish_entry*>calloc(FINISH_CACHE_SIZE, sizeof(finish_entry))
-            if self.finish == NULL or self.finish_cache == NULL:
+            self.plays_cache = <uint64_t*>calloc(PLAYS_CACHE_SIZE, sizeof(uint64_t))
+            if self.finish == NULL or self.finish_cache == NULL or self.plays_cache == NULL:
                 free(self.finish)
                 free(self.finish_cache)
+                free(self.plays_cache)
                 self.finish = NULL
                 self.finish_cache = NULL
+                self.plays_cache = NULL
                 raise MemoryError("solve: the move stack")
         if room <= self.stack_room:
             return 0
@@ -240,10 +246,16 @@ cdef class Solver:
         return f"Solver(table_mb={self.megabytes}, techniques={sorted(self.techniques)!r})"
 
     def clear(self):
-        """Empty the table."""
+        """Empty the table (and the other remembered facts about positions and hands)."""
         self.check_ready()
         with self.lock:
-            table_clear(&self.table)
+            self.forget()
+
+    cdef void forget(self) noexcept:
+        """Empty the table and the other caches of facts (the lock held)."""
+        table_clear(&self.table)
+        if self.plays_cache != NULL:
+            memset(self.plays_cache, 0, PLAYS_CACHE_SIZE * sizeof(uint64_t))
 
     cdef int check_ready(self) except -1:
         if self.lock is None:
@@ -286,8 +298,6 @@ cdef class Solver:
         p.nodes = 0
         p.max_nodes = node_limit
         p.until_check = 1
-        memset(p.history, 0, sizeof(p.history))
-        memset(p.combo_cache, 0, sizeof(p.combo_cache))
         p.plies = plies_needed(&s)
         cdef ddz_move root[MAX_MOVES + 1]
         cdef int8_t best[MAX_MOVES + 1]
@@ -301,13 +311,14 @@ cdef class Solver:
             p.scores = self.stack_scores
             p.finish = self.finish
             p.finish_cache = self.finish_cache
+            p.plays_cache = self.plays_cache
             self.stamp += 1
             if self.stamp == 0:       # wrapped: forget every entry
                 memset(self.finish_cache, 0, FINISH_CACHE_SIZE * sizeof(finish_entry))
                 self.stamp = 1
             p.stamp = self.stamp
             if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
-                table_clear(&self.table)
+                self.forget()
                 self.table_rules = p.rules
                 self.has_rules = True
             start = time.perf_counter()

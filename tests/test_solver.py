@@ -13,8 +13,8 @@ import reference
 import reference_solver
 from ddz_fast import RANK_SYMBOLS, Game, Hand, Move, Rules, Solution, Solver, solve
 from ddz_fast.errors import IllegalActionError
-from helpers import run_threads
-from solver_positions import as_reference, game_of, position
+from helpers import DECK, hand_text, run_threads
+from solver_positions import as_reference, counts, game_of, position
 
 TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
                      "reference_solutions.json")
@@ -238,6 +238,80 @@ def test_equivalence_beyond_the_brute_force(sizes):
     for seed in range(300):
         game = game_of(position(6000 + seed, sizes)[0])
         assert verdict(every.solve(game)) == verdict(without.solve(game)), (seed, game.position())
+
+
+def holds_a_chain(hands):
+    """Some hand holds a straight, a pair chain or a plane (runs within 3..A)."""
+    for hand in hands:
+        for unit, length in ((1, 5), (2, 3), (3, 2)):
+            run = 0
+            for rank in range(12):
+                run = run + 1 if hand[rank] >= unit else 0
+                if run >= length:
+                    return True
+    return False
+
+
+def relabelled(cards, ranks):
+    """A card count tuple with rank r moved to ranks[r] (the jokers stay)."""
+    moved = [0] * 15
+    for rank, count in enumerate(cards):
+        moved[ranks.get(rank, rank)] += count
+    return tuple(moved)
+
+
+@pytest.mark.parametrize("objective", ["win", "score"])
+def test_positions_without_chains_keyed_by_rank_order(objective):
+    """Once no hand holds a chain, only the order of the ranks matters, and the table keys
+    such positions by it (compression). On one Solver, against the brute force: a chain-free
+    two-seat position, the same with its ranks spread otherwise (answered from the table: far
+    fewer nodes), and the same with the ranks closed up, which may hold chains that
+    the others lack (it must not be answered from their entries)."""
+    rng = random.Random(2026)
+    solver = Solver(4)
+    closed_with_chains = 0
+    nodes = [0, 0, 0]
+    for case in range(80):
+        while True:
+            deck = rng.sample(DECK, len(DECK))
+            split = rng.randint(3, 7)
+            hands = [counts(deck[:split]), counts(deck[split:split + rng.randint(3, 7)])]
+            if not holds_a_chain(hands):
+                break
+        held = sorted(r for r in range(13) if hands[0][r] or hands[1][r])
+        to_move, landlord = rng.randrange(2), rng.randrange(2)
+        # a single or a pair to beat, of a rank somebody holds, or none (unit 0)
+        main = rng.choice(held)
+        unit = min(rng.randint(0, 2), 4 - hands[0][main] - hands[1][main])
+        spread = dict(zip(held, sorted(rng.sample(range(13), len(held)))))
+        closed = dict(zip(held, range(len(held))))
+        for i, ranks in enumerate(({}, spread, closed)):
+            moved = [relabelled(h, ranks) for h in hands]
+            prev = last_mover = None
+            played = ["", ""]
+            if unit:
+                trick = relabelled(tuple(unit if r == main else 0 for r in range(15)), ranks)
+                prev = next(m for m in reference.leads(trick) if m[1] == 1 and m[3] == trick)
+                last_mover = 1 - to_move
+                played[last_mover] = hand_text(trick)
+            left = [4] * 13 + [1, 1]
+            for cards in moved + ([trick] if unit else []):
+                left = [a - b for a, b in zip(left, cards)]
+            game = Game.from_position(
+                phase="play", hands=tuple(hand_text(h) for h in moved), to_move=to_move,
+                landlord=landlord, bid=2, played=tuple(played),
+                plays=tuple(int(bool(p)) for p in played),
+                trick=None if prev is None else (Move(*prev[:3], list(prev[3])), last_mover),
+                out=hand_text(left))
+            want = reference_solver.solve(moved, landlord, to_move, prev, last_mover,
+                                          objective=objective, bid=2,
+                                          plays=[int(bool(p)) for p in played])
+            got = solver.solve(game, objective=objective)
+            assert verdict(got) == want, (case, game.position())
+            nodes[i] += got.nodes
+        closed_with_chains += holds_a_chain([relabelled(h, closed) for h in hands])
+    assert closed_with_chains >= 10
+    assert nodes[1] < nodes[0] / 4, nodes
 
 
 # --- the Solution, the Solver and their errors ---------------------------------------------

@@ -16,24 +16,25 @@
 #   uses few buckets while it holds few entries (a small search stays in the caches) and
 #   doubles them as it fills; the line is fetched while the node's moves are made. A forced
 #   pass is played through without an entry of its own.
-# - TECH_ORDERING: moves that empty the hand first, then by cards played (long combinations
-#   first), lower main ranks first, bombs last, a pass last; ties go to the kind and main rank
-#   that refuted most often so far (a history table). The best move is picked lazily (most
-#   nodes stop early). Measured and dropped, as they cost nodes on the bench's positions: the
-#   moves no opponent can answer first (2 to 4 times the nodes) or last, a pass first when the
-#   partner holds the trick (1.1 to 1.7 times).
+# - TECH_ORDERING: moves that empty the hand first; then by the cards a move plays less the
+#   plays the rest of the hand needs at the fewest (fewest_plays), both at the same weight:
+#   long combinations that leave a hand easy to play out; then lower main ranks; bombs are
+#   scored without their cards, a pass last. The best move is picked lazily (most nodes stop
+#   early). The rest's plays halved the nodes (20 positions 12 v 12: 1,015,979 -> 496,603;
+#   10/8/8: 5,211,539 -> 3,756,876; 17 v 17's first five: 43,980,891 -> 7,543,364). Measured
+#   and dropped: a history table of the kinds and ranks that refuted (once the rest's plays
+#   counted, it cost nodes), the moves no opponent can answer first or last, a pass first
+#   when the partner holds the trick.
 # - TECH_CUTOFFS (win objective): the side to move wins at once when it holds a move that no
 #   opponent can answer after which the rest of its hand is one combination, or up to two more
 #   unanswerable leads and then one combination (it keeps the lead throughout: the opponents
 #   must pass, the partner may). Going out in one move needs no special case: that move is
 #   ordered first and is terminal. The test is most of an expanded node's work, so: a rest
-#   that needs more combinations than it may have is refused before its leads are made
-#   (combinations_at_least: each lone card or pair no chain can use is a main or fills a
-#   kicker slot, of which a trio has one and a quad two); answers are remembered per search
-#   (finish_cache, keyed by the rest and the opponents' hands; sibling moves meet the same
-#   rests), and so is whether a card set is one combination (combo_cache). Measured: two
-#   more leads instead of one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's;
-#   three save a few nodes more but cost more time than they save, and so does one alone.
+#   that needs more plays than it may have (fewest_plays) is refused before its leads are
+#   made; answers are remembered per search (finish_cache, keyed by the rest and the
+#   opponents' hands; sibling moves meet the same rests). Measured: two more leads instead of
+#   one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's; three save a few
+#   nodes more but cost more time than they save, and so does one alone.
 # - TECH_EQUIVALENCE: below the root, a move is left out when the same move with a lower card
 #   (or pair) a in place of a higher one b is also legal and at least as good for the mover.
 #   The mover holds b once (twice), a as often, and a is "free" in the hand the move with b
@@ -46,15 +47,21 @@
 #   have no more answers to it, and the partner's plays stay legal. No joker stands in beside
 #   a joker kicker (the rocket rule). The root reports every winning move, so it searches a
 #   superseded move unless the move it gives way to (replacement) fails: then so does this one.
-# - TECH_COMPRESSION: the table key and entry see the position with every run of ranks held by
-#   nobody within 3..A shrunk to one missing rank, and the ranks above A kept: chains, wings and
-#   comparisons are the same in both, so such positions share one entry. (It saves nodes on
-#   two seats and about pays for itself on three.)
+# - TECH_COMPRESSION: the table key and entry see the position with ranks nobody holds taken
+#   out. While some hand holds a chain (a straight, a pair chain, a plane), each run of such
+#   ranks within 3..A is shrunk to one missing rank and the ranks above A stay: chains, wings
+#   and comparisons are the same in both. Once no hand holds one, none ever will (hands only
+#   shrink), and every such rank within 3..2 goes: the game then depends only on the order of
+#   the ranks left (the jokers kept apart, for the rocket), so positions that differ only in
+#   the gaps between their ranks share one entry (a flag in the entry keeps the two kinds
+#   apart; the rank to beat becomes the count of ranks left at or below it). Taking every gap
+#   out saved 39% of the nodes of 12 v 12 and 36% of 10/8/8's (20 positions each); it holds
+#   for about nine nodes in ten there, three in four on 17 v 17.
 
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t
 
 from .state cimport ddz_state
-from .typedefs cimport N_KINDS, N_RANKS, ddz_move, ddz_rules
+from .typedefs cimport ddz_move, ddz_rules
 
 cdef enum:
     TECH_TABLE = 1
@@ -68,8 +75,10 @@ cdef enum:
     # search_ge's answers besides 0 (below t) and 1 (reaches t)
     SEARCH_ABORTED = -1       # max_nodes or the deadline reached: nothing is known
     SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
-    FINISH_ROOM = 8 * 1025    # 2 * (FINISH_DEPTH + 1) plies of MAX_MOVES + 1, and more
-    COMBO_CACHE_SIZE = 1 << 12   # slots of solver_search.combo_cache (a power of 2)
+    # the moves of solver_search.finish: 2 * FINISH_DEPTH plies of MAX_MOVES + 1 for the
+    # cut-off test, then fewest_plays' one ply per card of a 20-card hand
+    FINISH_ROOM = 25 * 1025
+    PLAYS_CACHE_SIZE = 1 << 15   # slots of solver_search.plays_cache (a power of 2)
     FINISH_CACHE_SIZE = 1 << 13  # slots of solver_search.finish_cache (a power of 2)
 
 # One table slot: 32 bytes, two to a cache line. status 0 marks an empty slot (a used one has
@@ -106,7 +115,7 @@ ctypedef struct solver_search:
     solver_table* table
     ddz_move* moves           # MAX_MOVES + 1 moves per ply, `plies` + 1 plies (the last: scratch)
     int32_t* scores           # the moves' ordering scores, laid out as `moves`
-    ddz_move* finish          # FINISH_ROOM moves for the cut-off test
+    ddz_move* finish          # FINISH_ROOM moves for the cut-off test and fewest_plays
     finish_entry* finish_cache   # FINISH_CACHE_SIZE slots, direct-mapped by hash
     uint32_t stamp            # this search's finish_cache entries (not 0: empty slots)
     int plies
@@ -116,10 +125,10 @@ ctypedef struct solver_search:
     uint64_t max_nodes        # 0: no limit
     double deadline           # monotonic seconds; 0: none
     uint32_t until_check      # nodes before the next look at the clock and at signals
-    uint32_t history[N_KINDS][N_RANKS]   # cut-offs per kind and main rank (ordering); zero it
-    # whether a card set is one combination, for the cut-off test: cards | COMBO_KNOWN, with
-    # COMBO_YES when it is one; direct-mapped by hash; zero it
-    uint64_t combo_cache[COMBO_CACHE_SIZE]
+    # the fewest combinations a hand is played in (fewest_plays), direct-mapped by hash:
+    # PLAYS_CACHE_SIZE slots, each the hand | plays << 60 (0: empty). A fact about the hand
+    # under the rules: the Solver keeps it across searches, emptied with the table.
+    uint64_t* plays_cache
 
 # TECH_EQUIVALENCE's test, for the nodes below the root (superseded) and for the root, which
 # answers a superseded move from the move it gives way to (replacement): see solver.pyx.

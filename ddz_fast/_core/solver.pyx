@@ -13,10 +13,16 @@ from .state cimport (
 )
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS,
-    KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES,
+    KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES,
     KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS,
     ddz_hand, ddz_move,
 )
+
+cdef extern from *:
+    int ctz64 "__builtin_ctzll" (uint64_t x) noexcept nogil
+
+cdef extern from *:
+    int ctz64 "__builtin_ctzll" (uint64_t x) noexcept nogil     # x != 0
 
 cdef extern from "Python.h":
     int check_signals "PyErr_CheckSignals" () noexcept     # -1 with the exception set
@@ -53,13 +59,19 @@ cdef enum:
     NONE = -1                     # ... they have no move of that kind and length
     # ordering scores
     SCORE_OUT = 1 << 24
-    SCORE_PER_CARD = 64
-    HISTORY_WEIGHT = 1
-    HISTORY_SHIFT = 0
-    HISTORY_CAP = 60
+    SCORE_PER_CARD = 64           # per card played, and against each play the rest needs
+
+# fewest_plays' cache slots: the hand in the low 60 bits, its plays (1 to 15: at most one
+# per rank) above
+cdef uint64_t CARDS_MASK = (<uint64_t>1 << 60) - 1
+cdef enum:
+    PLAYS_SHIFT = 60
+    MAX_PLAYS = 15
 
 # Bit 0 of the nibbles of ranks 2, B, R: kept in place by rank compression.
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
+# compress_hands' flag: every missing rank within 3..2 taken out
+cdef uint32_t SQUEEZED = <uint32_t>1 << 31
 
 
 cdef extern from *:
@@ -135,23 +147,49 @@ cdef inline uint64_t fmix64(uint64_t x) noexcept nogil:
     return x ^ (x >> 33)
 
 
-cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
-    """The hands with every run of two or more ranks within 3..A that nobody holds shrunk to
-    one empty rank (ranks 2, B, R stay where they are); returns the ranks taken out (each
-    missing rank whose lower neighbour is missing too): rank r then sits at r minus those at
-    or below it."""
-    cdef uint64_t held = s.hands[0] | s.hands[1] | s.hands[2], below
-    cdef uint32_t missing = ~ranks_in(held) & 0xFFF
-    cdef uint32_t removed = missing & (missing << 1), left = removed
+cdef inline void remove_ranks(const ddz_state* s, uint32_t removed, uint64_t fixed,
+                              uint64_t* out) noexcept nogil:
+    """The hands with the ranks `removed` (nobody holds them) taken out: the ranks above each
+    slide down, except the nibbles `fixed`, which stay where they are."""
+    cdef uint64_t below
     cdef int r, seat, gone = 0
     out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
-    while left:
-        r = pop_lsb(&left) - gone        # its place once the lower ones are out
+    while removed:
+        r = pop_lsb(&removed) - gone        # its place once the lower ones are out
         below = (<uint64_t>1 << (4 * r)) - 1
         for seat in range(3):
-            out[seat] = ((out[seat] & below) | ((out[seat] & ~HIGH_NIBBLES) >> 4 & ~below)
-                         | (out[seat] & HIGH_NIBBLES))
+            out[seat] = ((out[seat] & below) | ((out[seat] & ~fixed) >> 4 & ~below)
+                         | (out[seat] & fixed))
         gone += 1
+
+
+cdef inline bint chain_free(const ddz_state* s) noexcept nogil:
+    """No hand holds a chain (straight, pair chain, plane) now, so none ever will."""
+    cdef ddz_hand h
+    cdef int seat
+    for seat in range(3):
+        if s.hands[seat]:
+            hand_init(&h, s.hands[seat])
+            if (chain_cover(h.m1, KIND_SHAPES[KIND_STRAIGHT].min_length)
+                    | chain_cover(h.m2, KIND_SHAPES[KIND_PAIR_CHAIN].min_length)
+                    | chain_cover(h.m3, KIND_SHAPES[KIND_PLANE].min_length)):
+                return False
+    return True
+
+
+cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
+    """The hands with ranks nobody holds taken out, and those ranks (rank r then sits at r
+    minus those at or below it). Without chains (chain_free) every such rank within 3..2 goes:
+    only the order of the ranks left matters. Else each run of two or more within 3..A is
+    shrunk to one, so that no chain appears (ranks 2, B, R stay where they are)."""
+    cdef uint32_t missing = ~ranks_in(s.hands[0] | s.hands[1] | s.hands[2]), removed
+    if chain_free(s):
+        removed = missing & 0x1FFF
+        remove_ranks(s, removed, JOKER_NIBBLES, out)
+        return removed | SQUEEZED
+    missing &= 0xFFF
+    removed = missing & (missing << 1)
+    remove_ranks(s, removed, HIGH_NIBBLES, out)
     return removed
 
 
@@ -182,10 +220,19 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
     packed1 = pack_hand(hands[1])
     e.cards[0] = pack_hand(hands[0]) | packed1 << 41
     e.cards[1] = packed1 >> 23 | pack_hand(hands[2]) << 18
+    # bits: 0-1 the seat to move, 2-3 passes, 4-5 the landlord, 6 the objective, 7 a trick,
+    # 8-11 its kind, 12-15 its length, 16-19 its main rank; for the score objective 20-23 the
+    # bombs (at most 14), 26 whether a farmer has played, 27-28 the landlord's plays (0, 1,
+    # more), 29-30 the bid; 24 the hands squeezed (compress_hands); 31 ENTRY_USED
     status = ENTRY_USED | s.to_move | s.passes << 2 | s.landlord << 4 | p.objective << 6
+    if removed & SQUEEZED:
+        status |= 1 << 24
     if s.last_move.length:
         main = s.last_move.main
-        if main < 12:
+        if removed & SQUEEZED:
+            # the ranks left at or below it, 0 to 13; the jokers above those
+            main = main + 1 - (popcount32(removed & ((<uint32_t>2 << main) - 1)) if main <= 12 else 0)
+        elif main < 12:
             main -= popcount32(removed & ((<uint32_t>2 << main) - 1))
         status |= 1 << 7 | s.last_move.kind << 8 | s.last_move.length << 12 | main << 16
     if p.objective == OBJECTIVE_SCORE:
@@ -333,21 +380,33 @@ cdef inline bint answered(const solver_search* p, opponents* o, const ddz_move* 
     return best > m.main
 
 
-cdef uint64_t COMBO_KNOWN = <uint64_t>1 << 62      # above the 60 bits of a card set
-cdef uint64_t COMBO_YES = <uint64_t>1 << 63
-
-
-cdef inline bint one_combination(solver_search* p, uint64_t hand) noexcept nogil:
-    """`hand` is one combination under p.rules (classify, remembered in p.combo_cache)."""
-    cdef ddz_move readings[MAX_READINGS]
-    cdef uint64_t* slot = &p.combo_cache[fmix64(hand) & (COMBO_CACHE_SIZE - 1)]
-    if (slot[0] & ~COMBO_YES) == (hand | COMBO_KNOWN):
-        return (slot[0] & COMBO_YES) != 0
-    if classify(hand, &p.rules, readings) > 0:
-        slot[0] = hand | COMBO_KNOWN | COMBO_YES
-        return True
-    slot[0] = hand | COMBO_KNOWN
-    return False
+cdef int fewest_plays(solver_search* p, uint64_t hand, ddz_move* buf) noexcept nogil:
+    """The fewest combinations `hand` can be played in under p.rules (0 for no cards),
+    remembered in p.plays_cache. Some combination of a best split holds the lowest card: try
+    each such lead, then the rest. buf: room for one ply of MAX_MOVES + 1 moves per card."""
+    cdef uint64_t* slot
+    cdef uint64_t lowest
+    cdef ddz_hand h
+    cdef ddz_move* end
+    cdef ddz_move* m
+    cdef int best = MAX_PLAYS, plays
+    if hand == 0:
+        return 0
+    slot = &p.plays_cache[fmix64(hand) & (PLAYS_CACHE_SIZE - 1)]
+    if (slot[0] & CARDS_MASK) == hand:
+        return <int>(slot[0] >> PLAYS_SHIFT)
+    hand_init(&h, hand)
+    lowest = <uint64_t>0xF << (ctz64(hand) & ~3)      # the lowest rank's nibble
+    end = gen_leads(&h, &p.rules, buf)
+    m = buf
+    while m < end and best > 1:
+        if m.cards & lowest:
+            plays = 1 + fewest_plays(p, hand - m.cards, end)
+            if plays < best:
+                best = plays
+        m += 1
+    slot[0] = hand | <uint64_t>best << PLAYS_SHIFT
+    return best
 
 
 cdef inline uint32_t chain_cover(uint32_t units, int min_length) noexcept nogil:
@@ -373,16 +432,6 @@ cdef inline uint32_t free_ranks(const ddz_hand* h) noexcept nogil:
     return free
 
 
-cdef inline int combinations_at_least(uint64_t hand) noexcept nogil:
-    """A lower bound on the combinations `hand` is played in: each free rank (free_ranks) is
-    a combination's main or fills a kicker slot, and a trio has one slot, a quad two."""
-    cdef ddz_hand h
-    cdef int needed
-    hand_init(&h, hand)
-    needed = popcount32(free_ranks(&h)) - popcount32(h.m3) - popcount32(h.m4)
-    return needed if needed > 1 else 1
-
-
 cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
                    ddz_move* buf) noexcept nogil:
     """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
@@ -394,9 +443,11 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
     cdef ddz_move* m
     cdef finish_entry* slot
     cdef bint result = False
-    if one_combination(p, hand):
+    if fewest_plays(p, hand, buf) > depth + 1:
+        return False
+    if fewest_plays(p, hand, buf) == 1:
         return True
-    if depth == 0 or combinations_at_least(hand) > depth + 1:
+    if depth == 0:
         return False
     slot = &p.finish_cache[fmix64(hand + o.hash + depth) & (FINISH_CACHE_SIZE - 1)]
     if (slot.stamp == p.stamp and slot.hand == hand and slot.depth == depth
@@ -625,7 +676,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
         opponents_init(&opp, s)
         for i in range(n):
             if moves[i].length == 0:
-                scores[i] = 0           # last: passing first was measured, and costs nodes
+                scores[i] = -SCORE_OUT  # last: passing first was measured, and costs nodes
                 continue
             if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
                     and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
@@ -634,13 +685,13 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 result = landlord_moves
                 n = 0
                 break
-            if moves[i].kind >= KIND_BOMB:
-                score = 16 - moves[i].main
-            else:
-                score = SCORE_PER_CARD * card_count(moves[i].cards) + 16 - moves[i].main
-            score += HISTORY_WEIGHT * (p.history[moves[i].kind][moves[i].main] >> HISTORY_SHIFT)
             if moves[i].cards == hand:
-                score += SCORE_OUT
+                score = SCORE_OUT
+            else:
+                score = 16 - moves[i].main - SCORE_PER_CARD * fewest_plays(
+                    p, hand - moves[i].cards, p.finish)
+                if moves[i].kind < KIND_BOMB:
+                    score += SCORE_PER_CARD * card_count(moves[i].cards)
             scores[i] = score
     for i in range(n):
         if p.techniques & TECH_ORDERING:
@@ -665,8 +716,6 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 return r
         if r == landlord_moves:
             result = r
-            if moves[i].length and p.history[moves[i].kind][moves[i].main] < HISTORY_CAP:
-                p.history[moves[i].kind][moves[i].main] += 1
             break
     if p.techniques & TECH_TABLE:
         table_store(p.table, &entry, hash, result, t, p.nodes - start)
