@@ -6,20 +6,16 @@ from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from .bits cimport card_count, hand_init, pop_lsb, popcount32, rank_block, ranks_in
-from .combos cimport classify
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
     NO_SEAT, PHASE_OVER, state_legal_moves, state_play_unkeyed, state_scores,
 )
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS,
-    KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES,
-    KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_READINGS, N_KINDS,
-    ddz_hand, ddz_move,
+    KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS,
+    KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES,
+    N_KINDS, ddz_hand, ddz_move,
 )
-
-cdef extern from *:
-    int ctz64 "__builtin_ctzll" (uint64_t x) noexcept nogil
 
 cdef extern from *:
     int ctz64 "__builtin_ctzll" (uint64_t x) noexcept nogil     # x != 0
@@ -70,7 +66,7 @@ cdef enum:
 
 # Bit 0 of the nibbles of ranks 2, B, R: kept in place by rank compression.
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
-# compress_hands' flag: every missing rank within 3..2 taken out
+# compress_hands' flag: every missing rank within 3..2 taken out (no chains left)
 cdef uint32_t SQUEEZED = <uint32_t>1 << 31
 
 
@@ -231,7 +227,8 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
         main = s.last_move.main
         if removed & SQUEEZED:
             # the ranks left at or below it, 0 to 13; the jokers above those
-            main = main + 1 - (popcount32(removed & ((<uint32_t>2 << main) - 1)) if main <= 12 else 0)
+            main = (main + 1 - popcount32(removed & ((<uint32_t>2 << main) - 1)) if main <= 12
+                    else main + 1)
         elif main < 12:
             main -= popcount32(removed & ((<uint32_t>2 << main) - 1))
         status |= 1 << 7 | s.last_move.kind << 8 | s.last_move.length << 12 | main << 16
@@ -443,11 +440,10 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
     cdef ddz_move* m
     cdef finish_entry* slot
     cdef bint result = False
-    if fewest_plays(p, hand, buf) > depth + 1:
-        return False
-    if fewest_plays(p, hand, buf) == 1:
+    cdef int plays = fewest_plays(p, hand, buf)
+    if plays == 1:
         return True
-    if depth == 0:
+    if depth == 0 or plays > depth + 1:
         return False
     slot = &p.finish_cache[fmix64(hand + o.hash + depth) & (FINISH_CACHE_SIZE - 1)]
     if (slot.stamp == p.stamp and slot.hand == hand and slot.depth == depth
