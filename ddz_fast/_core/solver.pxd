@@ -76,7 +76,7 @@ cdef enum:
     SEARCH_ABORTED = -1       # max_nodes or the deadline reached: nothing is known
     SEARCH_ERROR = -2         # a Python exception (Ctrl-C) is set
     # the moves of solver_search.finish: 2 * FINISH_DEPTH plies of MAX_MOVES + 1 for the
-    # cut-off test, then fewest_plays' one ply per card of a 20-card hand
+    # cut-off test, then fewest_plays' one ply per card of a hand (MAX_HAND_CARDS), and one
     FINISH_ROOM = 25 * 1025
     PLAYS_CACHE_SIZE = 1 << 15   # slots of solver_search.plays_cache (a power of 2)
     FINISH_CACHE_SIZE = 1 << 13  # slots of solver_search.finish_cache (a power of 2)
