@@ -434,7 +434,8 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
     """The side to move, holding the lead, can play out `hand` whatever the opponents hold:
     it is one combination, or after at most `depth` leads that no opponent can answer it is.
     Answers are remembered in p.finish_cache: sibling moves meet the same rests.
-    buf: room for 2 * (depth + 1) * (MAX_MOVES + 1) moves."""
+    buf: room for 2 * depth + MAX_HAND_CARDS + 1 plies of MAX_MOVES + 1 moves (the leads of
+    each level, then fewest_plays' recursion)."""
     cdef ddz_hand h
     cdef ddz_move* end
     cdef ddz_move* m
