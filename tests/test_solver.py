@@ -289,23 +289,23 @@ def test_positions_without_chains_keyed_by_rank_order(objective):
             moved = [relabelled(h, ranks) for h in hands]
             prev = last_mover = None
             played = ["", ""]
+            plays = [0, 0]
             if unit:
                 trick = relabelled(tuple(unit if r == main else 0 for r in range(15)), ranks)
                 prev = next(m for m in reference.leads(trick) if m[1] == 1 and m[3] == trick)
                 last_mover = 1 - to_move
                 played[last_mover] = hand_text(trick)
+                plays[last_mover] = 1
             left = [4] * 13 + [1, 1]
             for cards in moved + ([trick] if unit else []):
                 left = [a - b for a, b in zip(left, cards)]
             game = Game.from_position(
                 phase="play", hands=tuple(hand_text(h) for h in moved), to_move=to_move,
-                landlord=landlord, bid=2, played=tuple(played),
-                plays=tuple(int(bool(p)) for p in played),
+                landlord=landlord, bid=2, played=tuple(played), plays=tuple(plays),
                 trick=None if prev is None else (Move(*prev[:3], list(prev[3])), last_mover),
                 out=hand_text(left))
             want = reference_solver.solve(moved, landlord, to_move, prev, last_mover,
-                                          objective=objective, bid=2,
-                                          plays=[int(bool(p)) for p in played])
+                                          objective=objective, bid=2, plays=plays)
             got = solver.solve(game, objective=objective)
             assert verdict(got) == want, (case, game.position())
             nodes[i] += got.nodes

@@ -64,7 +64,7 @@ cdef enum:
     PLAYS_SHIFT = 60
     MAX_PLAYS = 15
 
-# Bit 0 of the nibbles of ranks 2, B, R: kept in place by rank compression.
+# The nibbles of ranks 2, B, R: kept in place while chains are left (compress_hands).
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
 # compress_hands' flag: every missing rank within 3..2 taken out (no chains left)
 cdef uint32_t SQUEEZED = <uint32_t>1 << 31
@@ -682,6 +682,8 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
                 result = landlord_moves
                 n = 0
                 break
+            if not p.techniques & TECH_ORDERING:
+                continue
             if moves[i].cards == hand:
                 score = SCORE_OUT
             else:
