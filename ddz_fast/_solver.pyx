@@ -12,9 +12,9 @@ from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
     FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, PLAYS_CACHE_SIZE,
     SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION, TECH_CUTOFFS, TECH_EQUIVALENCE,
-    TECH_ORDERING, TECH_TABLE, finish_entry, monotonic, move_filter, move_filter_init,
-    plies_needed, replacement, search_ge, solver_search, solver_table, superseded, table_clear,
-    table_free, table_init, terminal_value,
+    TECH_ORDERING, TECH_TABLE, bring_best, drop_superseded, finish_entry, monotonic, move_filter,
+    move_filter_init, order_moves, plies_needed, replacement, search_ge, solver_search,
+    solver_table, superseded, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
 from ._core.typedefs cimport JOKERS, MAX_MOVES, ddz_hand, ddz_move, ddz_rules
@@ -23,7 +23,7 @@ from ._moves cimport move_from_c
 
 from .checks import check_choice, check_int
 from .errors import IllegalActionError
-from .solver import OBJECTIVES, Solution
+from .solver import MOVE_CHOICES, OBJECTIVES, Solution
 
 # The techniques a Solver may use (solver.pxd documents each); all of them by default.
 TECHNIQUES = {
@@ -61,39 +61,71 @@ cdef inline bint same_move(const ddz_move* a, const ddz_move* b) noexcept nogil:
             and a.cards == b.cards)
 
 
+cdef int64_t root_threshold(const solver_search* p, const ddz_state* s, int64_t value) noexcept nogil:
+    """What the landlord's value after a move of the side to move must reach (>=) for the move
+    to keep the position's value: the landlord's moves must reach it, the farmers' must stay
+    below value + 1 (score) or 1 (win: the farmers win)."""
+    if s.to_move == s.landlord or p.objective == OBJECTIVE_WIN:
+        return value if p.objective == OBJECTIVE_SCORE else 1
+    return value + 1
+
+
+cdef int reaches(solver_search* p, const ddz_state* s, const ddz_move* m, int64_t threshold) noexcept nogil:
+    """1 if the side to move's move m keeps the position at threshold (root_threshold), 0 if
+    not, else SEARCH_ABORTED or SEARCH_ERROR."""
+    cdef ddz_state child = s[0]
+    cdef int r
+    state_play(&child, m)
+    if child.phase == PHASE_OVER:
+        r = terminal_value(p, &child) >= threshold
+    else:
+        r = search_ge(p, &child, threshold, 1)
+        if r < 0:
+            return r
+    return r == (s.to_move == s.landlord)
+
+
+cdef int score_value(solver_search* p, const ddz_state* s, int64_t* value) noexcept nogil:
+    """The landlord's value of s for the score objective, by bisection on search_ge: 0, or
+    SEARCH_ABORTED/SEARCH_ERROR."""
+    cdef int64_t hi = score_bound(s), lo = -score_bound(s), mid
+    cdef int r
+    while lo < hi:                # the value lies in lo..hi
+        mid = lo + (hi - lo + 1) // 2
+        r = search_ge(p, s, mid, 0)
+        if r < 0:
+            return r
+        if r:
+            lo = mid
+        else:
+            hi = mid - 1
+    value[0] = lo
+    return 0
+
+
 cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves, Py_ssize_t n,
-                    int8_t* best, int64_t* value) noexcept nogil:
+                    bint every, int8_t* best, int64_t* value) noexcept nogil:
     """The landlord's value of s and, in best[i], whether moves[i] reaches it (for the win
-    objective: wins for the side to move). 0, or SEARCH_ABORTED/SEARCH_ERROR.
+    objective: wins for the side to move): for every move, or (not every) for the first one
+    found, the others 0. 0, or SEARCH_ABORTED/SEARCH_ERROR.
 
     Score: the value by bisection on search_ge, then one question per move. Win: one question
     per move (the landlord's value >= 1), the value follows from the answers. A move that
     gives way to another (TECH_EQUIVALENCE) fails without a search when that one, at least as
     good, fails."""
     cdef bint landlord_moves = s.to_move == s.landlord
-    cdef int64_t lo = -1, hi = 1, mid
     cdef Py_ssize_t i, j
     cdef int r, late
-    cdef int64_t threshold
-    cdef ddz_state child
     cdef move_filter f
     cdef ddz_move stand_in
     if p.objective == OBJECTIVE_SCORE:
-        hi = score_bound(s)
-        lo = -hi
-        while lo < hi:            # the value lies in lo..hi
-            mid = lo + (hi - lo + 1) // 2
-            r = search_ge(p, s, mid, 0)
-            if r < 0:
-                return r
-            if r:
-                lo = mid
-            else:
-                hi = mid - 1
+        r = score_value(p, s, value)
+        if r < 0:
+            return r
     else:
-        lo = 1
-        value[0] = -1 if landlord_moves else 1
-    # the landlord's moves must reach lo, the farmers' must stay below lo + 1 (score) or 1;
+        value[0] = -1 if landlord_moves else 1    # until a move wins for the side to move
+    if not every:
+        return first_reaching(p, s, moves, n, best, value)
     # superseded moves (TECH_EQUIVALENCE) last: one fails unsearched where the move it gives
     # way to has failed
     if p.techniques & TECH_EQUIVALENCE:
@@ -113,20 +145,50 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
                 if j < n and best[j] == 0:
                     best[i] = 0         # a move at least as good fails
                     continue
-            child = s[0]
-            state_play(&child, &moves[i])
-            threshold = lo if landlord_moves or p.objective == OBJECTIVE_WIN else lo + 1
-            if child.phase == PHASE_OVER:
-                r = terminal_value(p, &child) >= threshold
-            else:
-                r = search_ge(p, &child, threshold, 1)
-                if r < 0:
-                    return r
-            best[i] = r == landlord_moves
-            if p.objective == OBJECTIVE_WIN and best[i]:
+            r = reaches(p, s, &moves[i], root_threshold(p, s, value[0]))
+            if r < 0:
+                return r
+            best[i] = r
+            if p.objective == OBJECTIVE_WIN and r:
                 value[0] = 1 if landlord_moves else -1
-    if p.objective == OBJECTIVE_SCORE:
-        value[0] = lo
+    return 0
+
+
+cdef int first_reaching(solver_search* p, const ddz_state* s, const ddz_move* moves,
+                        Py_ssize_t n, int8_t* best, int64_t* value) noexcept nogil:
+    """solve_root for one move: the moves tried in the search's order, superseded ones left
+    out (each gives way to a legal move at least as good), until one reaches the value (the
+    score objective's value is known; the win objective's is the side to move's win once a
+    move wins, else its loss)."""
+    cdef ddz_move* tried = p.moves               # ply 0's room: the search uses ply 1 on
+    cdef int32_t* scores = p.scores
+    cdef Py_ssize_t i, k, m = n
+    cdef int r = 0
+    for i in range(n):
+        best[i] = 0
+        tried[i] = moves[i]
+    if p.techniques & TECH_EQUIVALENCE:
+        m = drop_superseded(s, tried, n)
+    k = order_moves(p, s, tried, m, scores, tried + MAX_MOVES + 1)
+    if k >= 0:
+        tried[0] = tried[k]                      # it wins at once
+        r = 1
+    else:
+        for k in range(m):
+            if p.techniques & TECH_ORDERING:
+                bring_best(tried, scores, k, m)
+            r = reaches(p, s, &tried[k], root_threshold(p, s, value[0]))
+            if r < 0:
+                return r
+            if r:
+                tried[0] = tried[k]
+                break
+    if r:
+        for i in range(n):
+            if same_move(&moves[i], &tried[0]):
+                best[i] = 1
+        if p.objective == OBJECTIVE_WIN:
+            value[0] = 1 if s.to_move == s.landlord else -1
     return 0
 
 
@@ -263,18 +325,23 @@ cdef class Solver:
             raise ValueError("this Solver was made without __init__")
         return 0
 
-    def solve(self, Game game not None, *, objective="win", max_nodes=None, time_limit=None):
+    def solve(self, Game game not None, *, objective="win", moves="all", max_nodes=None,
+              time_limit=None):
         """Solve the game's position (play phase: any seat to move, any trick) on open hands.
 
         ``objective="win"``: which side wins with perfect play and the side to move's winning
         moves; ``"score"``: the landlord's best guaranteed final score under the game's rules
         (null-window searches on score thresholds) and the moves that reach it.
+        ``moves="all"`` finds every such move (each one proven: most of the work where the side
+        to move wins); ``"one"`` stops at the first one found (the search's order), which is
+        all a verdict or a line of play needs.
         ``max_nodes`` (>= 1) and ``time_limit`` (seconds, > 0) stop the search: the Solution
         then has ``complete=False`` and no verdict. Raises ``IllegalActionError`` for a game in
         the auction or over. The game is never changed.
         """
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
+        cdef bint every = check_choice(moves, "moves", MOVE_CHOICES) == "all"
         cdef uint64_t node_limit = (0 if max_nodes is None
                                     else check_int(max_nodes, "max_nodes", 1, 2 ** 63))
         cdef double seconds_limit = 0
@@ -325,21 +392,22 @@ cdef class Solver:
             start = time.perf_counter()
             p.deadline = monotonic() + seconds_limit if seconds_limit else 0
             with nogil:
-                status = solve_root(&p, &s, root, n, best, &value)
+                status = solve_root(&p, &s, root, n, every, best, &value)
             seconds = time.perf_counter() - start
             if status == SEARCH_ERROR:
                 raise_pending()
         if status == SEARCH_ABORTED:
             return Solution(objective, None, (), None, p.nodes, seconds, False)
-        moves = tuple(move_from_c(&root[i]) for i in range(n) if best[i])
-        return Solution(objective, "landlord" if value > 0 else "farmers", moves,
+        reaching = tuple(move_from_c(&root[i]) for i in range(n) if best[i])
+        return Solution(objective, "landlord" if value > 0 else "farmers", reaching,
                         value if p.objective == OBJECTIVE_SCORE else None, p.nodes, seconds, True)
 
 
 _per_thread = threading.local()
 
 
-def solve(Game game not None, *, objective="win", max_nodes=None, time_limit=None, table_mb=64):
+def solve(Game game not None, *, objective="win", moves="all", max_nodes=None, time_limit=None,
+          table_mb=64):
     """``Solver(table_mb).solve(game, ...)`` with one Solver kept per thread: its table serves
     the thread's later calls (the same game after a few moves, or any game under the same
     rules) and lives as long as the thread; a different ``table_mb`` replaces it."""
@@ -348,4 +416,5 @@ def solve(Game game not None, *, objective="win", max_nodes=None, time_limit=Non
     if solver is None or solver.table_mb != table_mb:
         _per_thread.solver = None          # free the old table before the new one is made
         solver = _per_thread.solver = Solver(table_mb)
-    return solver.solve(game, objective=objective, max_nodes=max_nodes, time_limit=time_limit)
+    return solver.solve(game, objective=objective, moves=moves, max_nodes=max_nodes,
+                        time_limit=time_limit)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ._moves import Move
 
 OBJECTIVES = ("win", "score")
+MOVE_CHOICES = ("all", "one")     # solve's `moves`: every move that reaches the verdict, or one
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,8 @@ class Solution:
       the search stopped at a limit (``complete=False``): nothing is guessed.
     - ``moves``: the moves of the side to move that reach the verdict, in legal-move order. For
       ``objective="win"`` its winning moves (empty when it loses whatever it plays); for
-      ``objective="score"`` the moves that reach ``score``. Empty when incomplete.
+      ``objective="score"`` the moves that reach ``score``. With ``solve(..., moves="one")``
+      only the first of them the search found. Empty when incomplete.
     - ``score``: ``objective="score"`` only: the landlord's final points under the rules'
       scoring (bombs, rocket and spring doubling counted) that he can guarantee and the
       farmers can hold him to.

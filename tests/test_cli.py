@@ -203,6 +203,10 @@ def test_solve():
     code, out = run("solve", "3", "44", "55", "--to-move", "1", "--last", "3", "--objective", "score",
                     "--bid", "2")
     assert code == 0 and "trick=3@0" in out and "farmers win, landlord scores -8; best moves: " in out
+    code, out = run("solve", "2QQTT77553", "A9", "--moves", "one")
+    found = out.splitlines()[1]
+    assert code == 0 and found.startswith("landlord win; winning moves: ")
+    assert found.split(": ")[1].split(" (")[0] in {"3", "T", "Q", "2", "55", "77", "TT", "QQ"}
     code, out = run("solve", "2QQTT77553", "AA9", "7", "--max-nodes", "1")
     assert code == 0 and "unsolved (a limit was reached" in out and "line:" not in out
 
@@ -221,6 +225,7 @@ def test_solve_bad_input(argv, words, capsys):
 def test_bench_solver_section(monkeypatch):
     monkeypatch.setattr(bench, "SOLVER_SIZES", (("two seats 5 v 5", (5, 5), 3),
                                                 ("three seats 4/3/3", (4, 3, 3), 3)))
+    monkeypatch.setattr(bench, "ONE_MOVE_SIZES", (("two seats 6 v 6", (6, 6), 3),))
     monkeypatch.setattr(bench, "TECHNIQUE_SIZES", (((4, 3, 3), 3),))
     monkeypatch.setattr(bench, "FULL_DEAL_LIMIT", 0.05)
     out = io.StringIO()
@@ -229,6 +234,8 @@ def test_bench_solver_section(monkeypatch):
     assert "README puzzle: median " in text and "two seats 5 v 5: median " in text
     assert "three seats 4/3/3: median " in text and "nodes/s" in text
     assert "full deals 20/17/17: " in text and "solved within 1 s" in text
+    one = text[text.index('with moves="one"'):]
+    assert "\n    two seats 6 v 6: median " in one and "\n    full deals 20/17/17: " in one
     for name in ("all techniques", "without table", "without ordering", "without cutoffs",
                  "without compression"):
         assert name in text

@@ -37,23 +37,33 @@ def verdict(solution):
     return value, frozenset(as_reference(m) for m in solution.moves)
 
 
-def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spring=True):
+def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spring=True,
+          moves="all"):
+    """Solve the seeded position and compare with the brute force: the same verdict, and
+    the same moves (moves="all") or one of them, if it has any (moves="one")."""
     fields, args = position(seed, sizes, rules=rules)
     game = game_of(fields)
     before = game.position()
-    got = (solver or Solver(4)).solve(game, objective=objective)
+    got = (solver or Solver(4)).solve(game, objective=objective, moves=moves)
     want = reference_solver.solve(**args, objective=objective, scoring=scoring, spring=spring)
     assert got.complete
-    assert verdict(got) == want, (seed, sizes, objective, game.position())
+    where = (seed, sizes, objective, moves, game.position())
+    if moves == "all":
+        assert verdict(got) == want, where
+    else:
+        value, found = verdict(got)
+        assert value == want[0] and found <= want[1], where
+        assert len(found) == (1 if want[1] else 0), where
     assert game.position() == before
     return got
 
 
+@pytest.mark.parametrize("moves", ["all", "one"])
 @pytest.mark.parametrize("objective", ["win", "score"])
-def test_two_seats_match_brute_force(objective):
+def test_two_seats_match_brute_force(objective, moves):
     solver = Solver(8)
     for seed in range(120):
-        check(seed, small_sizes(seed, seats=2), objective, solver)
+        check(seed, small_sizes(seed, seats=2), objective, solver, moves=moves)
 
 
 def test_doudizhu_resolvers_readme_puzzle():
@@ -64,11 +74,12 @@ def test_doudizhu_resolvers_readme_puzzle():
     assert {str(m) for m in solve(game).moves} == set("3TQ2") | {"55", "77", "TT", "QQ"}
 
 
+@pytest.mark.parametrize("moves", ["all", "one"])
 @pytest.mark.parametrize("objective", ["win", "score"])
-def test_three_seats_match_brute_force(objective):
+def test_three_seats_match_brute_force(objective, moves):
     solver = Solver(8)                 # one table for all: entries of other games must not leak
     for seed in range(150):
-        check(seed, small_sizes(seed), objective, solver)
+        check(seed, small_sizes(seed), objective, solver, moves=moves)
 
 
 def table_game(row):
@@ -116,6 +127,18 @@ def test_the_reference_table():
         assert sorted(move_text(m) for m in got.moves) == row["moves"], row
 
 
+def test_the_reference_table_one_move():
+    """Each row again with moves="one", on a new table: the same verdict and one of the
+    row's moves (none where it has none)."""
+    solver = Solver(64)
+    for row in TABLE_ROWS:
+        got = solver.solve(table_game(row), objective=row["objective"], moves="one")
+        value = got.winner if row["objective"] == "win" else got.score
+        assert got.complete and value == row["value"], row
+        assert len(got.moves) == (1 if row["moves"] else 0), row
+        assert {move_text(m) for m in got.moves} <= set(row["moves"]), row
+
+
 def test_the_table_covers_the_sizes_of_the_issue():
     sizes = {tuple(len(h) for h in row["hands"]) for row in TABLE_ROWS}
     assert max(sum(s) for s in sizes if len(s) == 3) >= 18 and (12, 12) in sizes
@@ -129,12 +152,14 @@ def test_each_technique_off_gives_the_same_answers(off, objective):
     assert off not in solver.techniques
     for seed in range(40):
         check(1000 + seed, small_sizes(seed), objective, solver)
+        check(1000 + seed, small_sizes(seed, seats=2), objective, solver, moves="one")
 
 
-def test_no_technique_at_all():
+@pytest.mark.parametrize("moves", ["all", "one"])
+def test_no_technique_at_all(moves):
     solver = Solver(1, techniques=())
     for seed in range(30):
-        check(2000 + seed, small_sizes(seed), "win", solver)
+        check(2000 + seed, small_sizes(seed), "win", solver, moves=moves)
 
 
 @pytest.mark.parametrize("scoring", ["points", "win", "wp", "adp", "logadp"])
@@ -331,6 +356,8 @@ def test_limits_give_no_verdict():
     assert "unsolved" in str(got)
     got = Solver(1).solve(game, objective="score", time_limit=1e-9)
     assert not got.complete and got.winner is None
+    got = Solver(1).solve(game, moves="one", max_nodes=5)
+    assert not got.complete and got.winner is None and got.moves == ()
     full = Solver(4).solve(game)
     assert full.complete and full.winner in ("landlord", "farmers")
 
@@ -374,6 +401,8 @@ def test_bad_arguments():
     before = game.position()
     with pytest.raises(ValueError, match="objective"):
         solve(game, objective="draw")
+    with pytest.raises(ValueError, match="moves.*'some'"):
+        solve(game, moves="some")
     with pytest.raises(ValueError, match="max_nodes"):
         solve(game, max_nodes=0)
     with pytest.raises(ValueError, match="max_nodes"):

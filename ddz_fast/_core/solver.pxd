@@ -149,6 +149,8 @@ cdef void move_filter_init(move_filter* f, const ddz_state* s, const ddz_move* m
                            Py_ssize_t n) noexcept nogil
 cdef bint superseded(const move_filter* f, const ddz_move* m) noexcept nogil
 cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) noexcept nogil
+# The n legal moves of s without the superseded ones (in place, order kept); their number.
+cdef Py_ssize_t drop_superseded(const ddz_state* s, ddz_move* moves, Py_ssize_t n) noexcept nogil
 
 # Room for the table's buckets in `megabytes` (the largest power of 2 that fits, at least one
 # bucket); 0, or -1 if out of memory (the table stays empty).
@@ -161,6 +163,15 @@ cdef int plies_needed(const ddz_state* s) noexcept nogil
 
 # The landlord's value of a finished game (phase over) under the objective.
 cdef int64_t terminal_value(const solver_search* p, const ddz_state* s) noexcept nogil
+
+# The ordering scores of the n legal moves of s (TECH_ORDERING: higher first, a pass last) in
+# scores, and the index of a move after which the side to move wins at once (TECH_CUTOFFS, win
+# objective), or -1; once one is found, the later scores are left unset. scratch: room for
+# MAX_MOVES + 1 moves.
+cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move* moves,
+                            Py_ssize_t n, int32_t* scores, ddz_move* scratch) noexcept nogil
+# Selection sort's step: the best scored of moves[i:n] (and its score) swapped into place i.
+cdef void bring_best(ddz_move* moves, int32_t* scores, Py_ssize_t i, Py_ssize_t n) noexcept nogil
 
 # 1 if the landlord's value of the play-phase position s is >= t, 0 if not, else SEARCH_ABORTED
 # or SEARCH_ERROR. Uses p.moves from ply `ply` on; s is not changed.

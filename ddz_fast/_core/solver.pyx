@@ -608,6 +608,17 @@ cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
                 break
 
 
+cdef Py_ssize_t drop_superseded(const ddz_state* s, ddz_move* moves, Py_ssize_t n) noexcept nogil:
+    cdef move_filter f
+    cdef Py_ssize_t i, kept = 0
+    move_filter_init(&f, s, moves, n)
+    for i in range(n):
+        if not superseded(&f, &moves[i]):
+            moves[kept] = moves[i]
+            kept += 1
+    return kept
+
+
 # --- the search ----------------------------------------------------------------------------
 
 cdef inline int limits_reached(solver_search* p) noexcept nogil:
@@ -625,19 +636,65 @@ cdef inline int limits_reached(solver_search* p) noexcept nogil:
     return 0
 
 
+cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move* moves,
+                            Py_ssize_t n, int32_t* scores, ddz_move* scratch) noexcept nogil:
+    """The n legal moves' ordering scores in `scores` (TECH_ORDERING; a pass scores last), and
+    the index of a move after which the side to move wins at once (TECH_CUTOFFS, win
+    objective), or -1; once one is found the later scores are left unset. scratch: room for
+    MAX_MOVES + 1 moves."""
+    cdef uint64_t hand = s.hands[s.to_move]
+    cdef opponents opp
+    cdef int32_t score
+    cdef Py_ssize_t i
+    if not p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
+        return -1
+    opponents_init(&opp, s)
+    for i in range(n):
+        if moves[i].length == 0:
+            scores[i] = -SCORE_OUT      # last: passing first was measured, and costs nodes
+            continue
+        if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
+                and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
+                and finishes(p, &opp, hand - moves[i].cards, FINISH_DEPTH, p.finish)):
+            return i                    # this move, then the rest of the hand
+        if not p.techniques & TECH_ORDERING:
+            continue
+        if moves[i].cards == hand:
+            score = SCORE_OUT
+        else:
+            score = 16 - moves[i].main - SCORE_PER_CARD * fewest_plays(
+                p, hand - moves[i].cards, p.finish)
+            if moves[i].kind < KIND_BOMB:
+                score += SCORE_PER_CARD * card_count(moves[i].cards)
+        scores[i] = score
+    return -1
+
+
+cdef void bring_best(ddz_move* moves, int32_t* scores, Py_ssize_t i, Py_ssize_t n) noexcept nogil:
+    cdef Py_ssize_t j, pick = i
+    cdef ddz_move swap_move
+    cdef int32_t swap_score
+    for j in range(i + 1, n):
+        if scores[j] > scores[pick]:
+            pick = j
+    if pick != i:
+        swap_move = moves[i]
+        moves[i] = moves[pick]
+        moves[pick] = swap_move
+        swap_score = scores[i]
+        scores[i] = scores[pick]
+        scores[pick] = swap_score
+
+
 cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noexcept nogil:
     cdef ddz_move* moves = p.moves + <Py_ssize_t>ply * (MAX_MOVES + 1)
     cdef int32_t* scores = p.scores + <Py_ssize_t>ply * (MAX_MOVES + 1)
     cdef ddz_move* scratch = moves + MAX_MOVES + 1
-    cdef ddz_move swap_move
-    cdef Py_ssize_t n, i, j, pick
-    cdef int32_t score, swap_score
+    cdef Py_ssize_t n, i
     cdef bint landlord_moves = s.to_move == s.landlord
-    cdef uint64_t hand = s.hands[s.to_move], hash = 0, start = p.nodes
+    cdef uint64_t hash = 0, start = p.nodes
     cdef solver_entry entry
     cdef solver_entry* found
-    cdef opponents opp
-    cdef move_filter filter
     cdef ddz_state child
     cdef int result, r
     p.nodes += 1
@@ -661,50 +718,15 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
             if upper_bound(found.hi) < t:
                 return 0
     if p.techniques & TECH_EQUIVALENCE:
-        move_filter_init(&filter, s, moves, n)
-        j = 0
-        for i in range(n):
-            if not superseded(&filter, &moves[i]):
-                moves[j] = moves[i]
-                j += 1
-        n = j
+        n = drop_superseded(s, moves, n)
     result = not landlord_moves         # the answer when no move turns it
-    if p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
-        opponents_init(&opp, s)
-        for i in range(n):
-            if moves[i].length == 0:
-                scores[i] = -SCORE_OUT  # last: passing first was measured, and costs nodes
-                continue
-            if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
-                    and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
-                    and finishes(p, &opp, hand - moves[i].cards, FINISH_DEPTH, p.finish)):
-                # this move, then the rest of the hand: nobody can stop it
-                result = landlord_moves
-                n = 0
-                break
-            if not p.techniques & TECH_ORDERING:
-                continue
-            if moves[i].cards == hand:
-                score = SCORE_OUT
-            else:
-                score = 16 - moves[i].main - SCORE_PER_CARD * fewest_plays(
-                    p, hand - moves[i].cards, p.finish)
-                if moves[i].kind < KIND_BOMB:
-                    score += SCORE_PER_CARD * card_count(moves[i].cards)
-            scores[i] = score
+    if order_moves(p, s, moves, n, scores, scratch) >= 0:
+        # a move, then the rest of the hand: nobody can stop it
+        result = landlord_moves
+        n = 0
     for i in range(n):
         if p.techniques & TECH_ORDERING:
-            pick = i
-            for j in range(i + 1, n):
-                if scores[j] > scores[pick]:
-                    pick = j
-            if pick != i:
-                swap_move = moves[i]
-                moves[i] = moves[pick]
-                moves[pick] = swap_move
-                swap_score = scores[i]
-                scores[i] = scores[pick]
-                scores[pick] = swap_score
+            bring_best(moves, scores, i, n)
         child = s[0]
         state_play_unkeyed(&child, &moves[i])
         if child.phase == PHASE_OVER:

@@ -440,6 +440,7 @@ def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
 RESOLVER_PUZZLE = ("2QQTT77553", "AA9")
 SOLVER_SIZES = (("two seats 12 v 12", (12, 12), 20), ("two seats 17 v 17", (17, 17), 5),
                 ("three seats 7/6/6", (7, 6, 6), 20), ("three seats 10/8/8", (10, 8, 8), 20))
+ONE_MOVE_SIZES = SOLVER_SIZES[:2]     # again with moves="one"
 TECHNIQUE_SIZES = (((7, 6, 6), 20), ((10, 8, 8), 6))
 TECHNIQUE_NODE_CAP = 2_000_000        # nodes per position when a technique is off
 FULL_DEAL_LIMIT = 10.0                # seconds per full deal
@@ -477,12 +478,12 @@ class SolveStats:
 
 
 def solve_stats(games: Sequence[Game], solver: Solver, time_limit: float | None = None,
-                max_nodes: int | None = None) -> SolveStats:
+                max_nodes: int | None = None, moves: str = "all") -> SolveStats:
     """Solve each game once on an emptied table (the clearing is not timed)."""
     stats = SolveStats([], [], [])
     for game in games:
         solver.clear()
-        solution = solver.solve(game, time_limit=time_limit, max_nodes=max_nodes)
+        solution = solver.solve(game, moves=moves, time_limit=time_limit, max_nodes=max_nodes)
         stats.seconds.append(solution.seconds)
         stats.nodes.append(solution.nodes)
         stats.complete.append(solution.complete)
@@ -507,6 +508,19 @@ def technique_nodes(seed: int) -> list[tuple[str, list[str]]]:
     return rows
 
 
+def full_deal_row(solver: Solver, count: int, seed: int, moves: str) -> str:
+    """How many of `count` seeded full deals are solved within 1 s and FULL_DEAL_LIMIT."""
+    stats = solve_stats(solver_positions(count, (20, 17, 17), seed), solver,
+                        time_limit=FULL_DEAL_LIMIT, moves=moves)
+    done = sorted(t for t, c in zip(stats.seconds, stats.complete) if c)
+    within_1 = sum(t <= 1 for t in done)
+    solved = (f"solved ones: {', '.join(fmt_time(q) for q in statistics.quantiles(done, n=4))} "
+              f"(quartiles), max {fmt_time(max(done))}" if len(done) > 1 else
+              f"solved: {', '.join(fmt_time(t) for t in done) or 'none'}")
+    return (f"{within_1}/{count} solved within 1 s, {len(done)}/{count} within "
+            f"{FULL_DEAL_LIMIT:g} s; {solved}")
+
+
 def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
     """The solver's section of ``ddz-fast bench``."""
     solver = Solver(64)
@@ -518,15 +532,16 @@ def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
         stats = solve_stats(solver_positions(count, sizes, seed), solver, time_limit=SIZE_LIMIT)
         print(f"  {what}: {stats.row()}", file=out)
     if full_deals:
-        stats = solve_stats(solver_positions(full_deals, (20, 17, 17), seed), solver,
-                            time_limit=FULL_DEAL_LIMIT)
-        done = sorted(t for t, c in zip(stats.seconds, stats.complete) if c)
-        within_1 = sum(t <= 1 for t in done)
-        solved = (f"solved ones: {', '.join(fmt_time(q) for q in statistics.quantiles(done, n=4))} "
-                  f"(quartiles), max {fmt_time(max(done))}" if len(done) > 1 else
-                  f"solved: {', '.join(fmt_time(t) for t in done) or 'none'}")
-        print(f"  full deals 20/17/17: {within_1}/{full_deals} solved within 1 s, "
-              f"{len(done)}/{full_deals} within {FULL_DEAL_LIMIT:g} s; {solved}", file=out)
+        print(f"  full deals 20/17/17: {full_deal_row(solver, full_deals, seed, 'all')}", file=out)
+    print('  the same with moves="one" (the verdict and the first winning move found):',
+          file=out)
+    for what, sizes, count in ONE_MOVE_SIZES:
+        stats = solve_stats(solver_positions(count, sizes, seed), solver, time_limit=SIZE_LIMIT,
+                            moves="one")
+        print(f"    {what}: {stats.row()}", file=out)
+    if full_deals:
+        print(f"    full deals 20/17/17: {full_deal_row(solver, full_deals, seed, 'one')}",
+              file=out)
     print(f"  nodes with each technique turned off (Solver(techniques=...); at most "
           f"{TECHNIQUE_NODE_CAP:,} per position):", file=out)
     header = ", ".join(f"{count} positions {'/'.join(map(str, sizes))}"

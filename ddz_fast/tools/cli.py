@@ -150,14 +150,15 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
         raise ValueError(f"--to-move must be a seat 0..{len(hands) - 1}, not {args.to_move}")
     game = solve_game(hands, args.to_move, args.last, args.bid, rules_from_args(args))
     solver = Solver(args.table_mb)
-    solution = solver.solve(game, objective=args.objective, max_nodes=args.max_nodes,
-                            time_limit=args.time_limit)
+    solution = solver.solve(game, objective=args.objective, moves=args.moves,
+                            max_nodes=args.max_nodes, time_limit=args.time_limit)
     print(game.position(), file=out)
     print(solution, file=out)
     if not solution.complete:
         return
     # One principal line: the side to move plays its first best move (a losing side, whose
-    # every move loses, its first legal one); each step is a new solve on the warm table.
+    # every move loses, its first legal one); each step is a new solve on the warm table,
+    # which needs one such move, not all of them.
     line = []
     step = solution
     while game.phase == "play" and step.complete:
@@ -165,7 +166,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
         line.append(f"{game.to_move}:{'pass' if move == PASS else move}")
         game.play(move)
         if game.phase == "play":
-            step = solver.solve(game, objective=args.objective)
+            step = solver.solve(game, objective=args.objective, moves="one")
     print("line: " + " ".join(line), file=out)
 
 
@@ -236,6 +237,9 @@ def parser() -> argparse.ArgumentParser:
                         "(default: the seat to move leads)")
     p.add_argument("--objective", choices=("win", "score"), default="win",
                    help="who wins, or the landlord's best score (default: %(default)s)")
+    p.add_argument("--moves", choices=("all", "one"), default="all",
+                   help="list every winning (best) first move, or the first one found "
+                        "(default: %(default)s)")
     p.add_argument("--bid", type=int_in(1, 3), default=1,
                    help="the landlord's winning bid, for the score (default: %(default)s)")
     p.add_argument("--max-nodes", type=POSITIVE, default=None,
