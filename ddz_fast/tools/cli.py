@@ -250,7 +250,7 @@ def parser() -> argparse.ArgumentParser:
                    help="transposition table size in MB (default: %(default)s)")
     add_rule_options(p, stages=["play"])
 
-    p = command("bench", "the benchmark suite (about three minutes)", cmd_bench)
+    p = command("bench", "the benchmark suite (about four minutes)", cmd_bench)
     p.add_argument("--deals", type=POSITIVE, default=20_000,
                    help="positions for move generation (default: %(default)s)")
     p.add_argument("--games", type=POSITIVE, default=20_000,
