@@ -61,18 +61,22 @@ cdef inline bint same_move(const ddz_move* a, const ddz_move* b) noexcept nogil:
             and a.cards == b.cards)
 
 
-cdef int64_t root_threshold(const solver_search* p, const ddz_state* s, int64_t value) noexcept nogil:
-    """What the landlord's value after a move of the side to move must reach (>=) for the move
-    to keep the position's value: the landlord's moves must reach it, the farmers' must stay
-    below value + 1 (score) or 1 (win: the farmers win)."""
-    if s.to_move == s.landlord or p.objective == OBJECTIVE_WIN:
-        return value if p.objective == OBJECTIVE_SCORE else 1
-    return value + 1
+cdef int64_t root_threshold(const solver_search* p, const ddz_state* s,
+                            int64_t value) noexcept nogil:
+    """The question a first move answers (reaches): the landlord's value after it >= the
+    threshold. The win objective asks whether the landlord wins (1); the score objective asks
+    of a landlord's move whether it reaches the position's value, of a farmer's whether it
+    stays below value + 1."""
+    if p.objective == OBJECTIVE_WIN:
+        return 1
+    return value if s.to_move == s.landlord else value + 1
 
 
-cdef int reaches(solver_search* p, const ddz_state* s, const ddz_move* m, int64_t threshold) noexcept nogil:
-    """1 if the side to move's move m keeps the position at threshold (root_threshold), 0 if
-    not, else SEARCH_ABORTED or SEARCH_ERROR."""
+cdef int reaches(solver_search* p, const ddz_state* s, const ddz_move* m,
+                 int64_t threshold) noexcept nogil:
+    """1 if m, a move of the side to move, is one of its best: the landlord's value after it
+    is >= threshold (root_threshold) for a landlord's move, below it for a farmer's; 0 if not;
+    else SEARCH_ABORTED or SEARCH_ERROR."""
     cdef ddz_state child = s[0]
     cdef int r
     state_play(&child, m)
