@@ -15,6 +15,7 @@ from ddz_fast import (
     PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
     rules_from_args, simulate,
 )
+from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
 from .bench import plural
@@ -235,9 +236,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--last", metavar="MOVE",
                    help="the move to beat, played by the seat before the one to move "
                         "(default: the seat to move leads)")
-    p.add_argument("--objective", choices=("win", "score"), default="win",
+    p.add_argument("--objective", choices=OBJECTIVES, default="win",
                    help="who wins, or the landlord's best score (default: %(default)s)")
-    p.add_argument("--moves", choices=("all", "one"), default="all",
+    p.add_argument("--moves", choices=MOVE_CHOICES, default="all",
                    help="list every winning (best) first move, or the first one found "
                         "(default: %(default)s)")
     p.add_argument("--bid", type=int_in(1, 3), default=1,
