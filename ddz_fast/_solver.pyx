@@ -12,9 +12,9 @@ from ._core.bits cimport hand_init, popcount32
 from ._core.solver cimport (
     FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, PLAYS_CACHE_SIZE,
     SEARCH_ABORTED, SEARCH_ERROR, TECH_ALL, TECH_COMPRESSION, TECH_CUTOFFS, TECH_EQUIVALENCE,
-    TECH_ORDERING, TECH_TABLE, bring_best, drop_superseded, finish_entry, monotonic, move_filter,
-    move_filter_init, order_moves, plies_needed, replacement, search_ge, solver_search,
-    solver_table, superseded, table_clear, table_free, table_init, terminal_value,
+    TECH_INFERENCE, TECH_ORDERING, TECH_TABLE, bring_best, drop_superseded, finish_entry,
+    monotonic, move_filter, move_filter_init, order_moves, plies_needed, replacement, search_ge,
+    solver_search, solver_table, superseded, table_clear, table_free, table_init, terminal_value,
 )
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, ddz_state, state_legal_moves, state_play
 from ._core.typedefs cimport JOKERS, MAX_MOVES, ddz_hand, ddz_move, ddz_rules
@@ -32,6 +32,7 @@ TECHNIQUES = {
     "cutoffs": TECH_CUTOFFS,
     "compression": TECH_COMPRESSION,
     "equivalence": TECH_EQUIVALENCE,
+    "inference": TECH_INFERENCE,
 }
 MAX_TABLE_MB = 1 << 16
 

@@ -237,7 +237,7 @@ def test_bench_solver_section(monkeypatch):
     one = text[text.index('with moves="one"'):]
     assert "\n    two seats 6 v 6: median " in one and "\n    full deals 20/17/17: " in one
     for name in ("all techniques", "without table", "without ordering", "without cutoffs",
-                 "without compression"):
+                 "without compression", "without equivalence", "without inference"):
         assert name in text
 
 

@@ -253,16 +253,23 @@ def test_moves_left_out_for_free_cards(hands):
     assert pruned > 0
 
 
+@pytest.mark.parametrize("technique", ["equivalence", "inference"])
 @pytest.mark.parametrize("sizes", [(10, 10), (8, 7, 7)])
-def test_equivalence_beyond_the_brute_force(sizes):
-    """Positions too large for the brute force: leaving superseded moves out changes neither
-    the verdict nor the set of winning moves (the search without it is checked against the
-    brute force above)."""
+def test_pruning_beyond_the_brute_force(sizes, technique):
+    """Positions too large for the brute force: leaving superseded moves out (equivalence), or
+    answering responses from related entries (inference), changes neither the verdict nor the
+    set of winning moves (the search without it is checked against the brute force above),
+    and saves nodes."""
     every = Solver(16)
-    without = Solver(16, techniques=set(TECHNIQUES) - {"equivalence"})
+    without = Solver(16, techniques=set(TECHNIQUES) - {technique})
+    nodes = [0, 0]
     for seed in range(300):
         game = game_of(position(6000 + seed, sizes)[0])
-        assert verdict(every.solve(game)) == verdict(without.solve(game)), (seed, game.position())
+        got, want = every.solve(game), without.solve(game)
+        assert verdict(got) == verdict(want), (seed, game.position())
+        nodes[0] += got.nodes
+        nodes[1] += want.nodes
+    assert nodes[0] < nodes[1]
 
 
 def holds_a_chain(hands):

@@ -5,10 +5,10 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from .bits cimport card_count, hand_init, pop_lsb, popcount32, rank_block, ranks_in
+from .bits cimport card_count, ctz32, hand_init, pop_lsb, popcount32, rank_block, ranks_in
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
-    NO_SEAT, PHASE_OVER, state_legal_moves, state_play_unkeyed, state_scores,
+    NO_SEAT, PHASE_OVER, next_seat, state_legal_moves, state_play_unkeyed, state_scores,
 )
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS,
@@ -66,6 +66,16 @@ cdef enum:
 
 # The nibbles of ranks 2, B, R: kept in place while chains are left (compress_hands).
 cdef uint64_t HIGH_NIBBLES = <uint64_t>0xFFF << 48
+# entry_of's status bits: the seat to move, the passes, the trick (its flag, kind, length and
+# main), its main alone, the hands squeezed
+cdef uint32_t TO_MOVE_BITS = 0x3
+cdef uint32_t PASSES_BITS = 0xC
+cdef uint32_t TRICK_BITS = 0xFFF80
+cdef uint32_t MAIN_BITS = 0xF0000
+cdef uint32_t SQUEEZED_STATUS = 1 << 24
+cdef enum:
+    PASSES_SHIFT = 2
+
 # compress_hands' flag: every missing rank within 3..2 taken out (no chains left)
 cdef uint32_t SQUEEZED = <uint32_t>1 << 31
 
@@ -148,15 +158,17 @@ cdef inline void remove_ranks(const ddz_state* s, uint32_t removed, uint64_t fix
     """The hands with the ranks `removed` (nobody holds them) taken out: the ranks above each
     slide down, except the nibbles `fixed`, which stay where they are."""
     cdef uint64_t below
-    cdef int r, seat, gone = 0
+    cdef int r, run, seat, gone = 0
     out[0], out[1], out[2] = s.hands[0], s.hands[1], s.hands[2]
-    while removed:
-        r = pop_lsb(&removed) - gone        # its place once the lower ones are out
-        below = (<uint64_t>1 << (4 * r)) - 1
+    while removed:                          # a run of removed ranks at a time
+        r = ctz32(removed)
+        run = ctz32(~(removed >> r))
+        removed &= ~(((<uint32_t>1 << run) - 1) << r)
+        below = (<uint64_t>1 << (4 * (r - gone))) - 1    # the run's place once the lower are out
         for seat in range(3):
-            out[seat] = ((out[seat] & below) | ((out[seat] & ~fixed) >> 4 & ~below)
+            out[seat] = ((out[seat] & below) | ((out[seat] & ~fixed) >> (4 * run) & ~below)
                          | (out[seat] & fixed))
-        gone += 1
+        gone += run
 
 
 cdef inline bint chain_free(const ddz_state* s) noexcept nogil:
@@ -173,13 +185,15 @@ cdef inline bint chain_free(const ddz_state* s) noexcept nogil:
     return True
 
 
-cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out) noexcept nogil:
+cdef inline uint32_t compress_hands(const ddz_state* s, uint64_t* out,
+                                    bint chainless) noexcept nogil:
     """The hands with ranks nobody holds taken out, and those ranks (rank r then sits at r
-    minus those at or below it). Without chains (chain_free) every such rank within 3..2 goes:
-    only the order of the ranks left matters. Else each run of two or more within 3..A is
-    shrunk to one, so that no chain appears (ranks 2, B, R stay where they are)."""
+    minus those at or below it). Without chains (chainless: known to be so, else chain_free
+    tells) every such rank within 3..2 goes: only the order of the ranks left matters. Else
+    each run of two or more within 3..A is shrunk to one, so that no chain appears (ranks 2, B,
+    R stay where they are)."""
     cdef uint32_t missing = ~ranks_in(s.hands[0] | s.hands[1] | s.hands[2]), removed
-    if chain_free(s):
+    if chainless or chain_free(s):
         removed = missing & 0x1FFF
         remove_ranks(s, removed, JOKER_NIBBLES, out)
         return removed | SQUEEZED
@@ -201,16 +215,17 @@ cdef inline uint64_t pack_hand(uint64_t cards) noexcept nogil:
     return (x & <uint64_t>0xFFFFFFFFFFULL) | ((x >> 2) & (<uint64_t>1 << 40))
 
 
-cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
-                              solver_entry* e) noexcept nogil:
-    """Fill e's position (hands, status) for s; returns the hash that picks its bucket."""
+cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s, solver_entry* e,
+                              bint chainless) noexcept nogil:
+    """Fill e's position (hands, status) for s, chainless if s is known to hold no chain;
+    returns the hash that picks its bucket."""
     cdef uint32_t removed = 0
     cdef uint64_t hands[3]
     cdef uint64_t packed1
     cdef uint32_t status, main
     cdef int farmers_played, landlord_plays
     if p.techniques & TECH_COMPRESSION:
-        removed = compress_hands(s, hands)
+        removed = compress_hands(s, hands, chainless)
     else:
         hands[0], hands[1], hands[2] = s.hands[0], s.hands[1], s.hands[2]
     packed1 = pack_hand(hands[1])
@@ -220,9 +235,9 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
     # 8-11 its kind, 12-15 its length, 16-19 its main rank; for the score objective 20-23 the
     # bombs (at most 14), 26 whether a farmer has played, 27-28 the landlord's plays (0, 1,
     # more), 29-30 the bid; 24 the hands squeezed (compress_hands); 31 ENTRY_USED
-    status = ENTRY_USED | s.to_move | s.passes << 2 | s.landlord << 4 | p.objective << 6
+    status = ENTRY_USED | s.to_move | s.passes << PASSES_SHIFT | s.landlord << 4 | p.objective << 6
     if removed & SQUEEZED:
-        status |= 1 << 24
+        status |= SQUEEZED_STATUS
     if s.last_move.length:
         main = s.last_move.main
         if removed & SQUEEZED:
@@ -243,7 +258,9 @@ cdef inline uint64_t entry_of(const solver_search* p, const ddz_state* s,
 
 
 cdef inline uint64_t entry_hash(const solver_entry* e) noexcept nogil:
-    return fmix64(e.cards[0] + fmix64(e.cards[1] + e.status))
+    # without the trick's main: positions that differ only in it share a bucket (inferred)
+    return fmix64(e.cards[0] + e.cards[1] * <uint64_t>0x9E3779B97F4A7C15ULL
+                  + (e.status & ~MAIN_BITS) * <uint64_t>0xC2B2AE3D27D4EB4FULL)
 
 
 cdef inline bint same_position(const solver_entry* a, const solver_entry* b) noexcept nogil:
@@ -272,6 +289,15 @@ cdef inline int64_t lower_bound(int32_t stored) noexcept nogil:
 
 cdef inline int64_t upper_bound(int32_t stored) noexcept nogil:
     return INT64_MAX_VALUE if stored == INT32_MAX_VALUE else stored
+
+
+cdef inline int entry_answer(const solver_entry* e, int64_t t) noexcept nogil:
+    """1 if e proves the landlord's value >= t, 0 if < t, -1 if it does not tell."""
+    if lower_bound(e.lo) >= t:
+        return 1
+    if upper_bound(e.hi) < t:
+        return 0
+    return -1
 
 
 cdef void table_grow(solver_table* t) noexcept nogil:
@@ -686,7 +712,73 @@ cdef void bring_best(ddz_move* moves, int32_t* scores, Py_ssize_t i, Py_ssize_t 
         scores[pick] = swap_score
 
 
+ctypedef struct relatives:
+    # [0] the position after the mover passes; [1], where the mover answers last, the mover to
+    # lead with the same hands
+    solver_entry entries[2]
+    uint64_t hashes[2]
+    int n
+    # only the mover's side answers the trick until it ends: a lower main never hurts it
+    bint monotone
+
+
+cdef inline void relatives_init(const ddz_state* s, const solver_entry* e,
+                                relatives* out) noexcept nogil:
+    """The positions related to e, a response (TECH_INFERENCE), and their hashes."""
+    cdef uint32_t base = e.status & ~TO_MOVE_BITS & ~PASSES_BITS
+    cdef int k, following = next_seat(s, s.to_move)
+    if s.passes + 2 == s.n_seats:     # the trick's owner leads after a pass
+        out.entries[0].status = base & ~TRICK_BITS | following
+        out.entries[1].status = base & ~TRICK_BITS | s.to_move
+        out.n = 2
+        out.monotone = True
+    else:
+        out.entries[0].status = base | following | (s.passes + 1) << PASSES_SHIFT
+        out.n = 1
+        out.monotone = (following == s.landlord) == (s.to_move == s.landlord)
+    for k in range(out.n):
+        out.entries[k].cards[0], out.entries[k].cards[1] = e.cards[0], e.cards[1]
+        out.hashes[k] = entry_hash(&out.entries[k])
+
+
+cdef int inferred(solver_table* table, const solver_entry* e, uint64_t hash,
+                  const relatives* related, int64_t t, bint landlord_moves) noexcept nogil:
+    """TECH_INFERENCE: the answer (1 or 0) for e, a response, that the table's entries for
+    related positions give, or -1."""
+    cdef solver_entry* bucket = table_bucket(table, hash)
+    cdef solver_entry* found
+    cdef uint32_t main = e.status & MAIN_BITS, other
+    cdef int k, r
+    if related.monotone:
+        for k in range(2):      # the same trick with another main: in this bucket
+            if (bucket[k].cards[0] == e.cards[0] and bucket[k].cards[1] == e.cards[1]
+                    and ((bucket[k].status ^ e.status) & ~MAIN_BITS) == 0):
+                other = bucket[k].status & MAIN_BITS
+                r = entry_answer(&bucket[k], t) if other != main else -1
+                # against a lower trick the mover's side does at least as well
+                if r >= 0 and (r != landlord_moves if other < main else r == landlord_moves):
+                    return r
+    found = table_find(table, &related.entries[0], related.hashes[0])
+    if found == NULL:
+        return -1
+    r = entry_answer(found, t)
+    if r == landlord_moves:     # passing wins
+        return r
+    if r < 0 or related.n == 1:
+        return -1
+    found = table_find(table, &related.entries[1], related.hashes[1])
+    if found != NULL and entry_answer(found, t) == r:
+        return r                # passing fails, and so does every lead, so every answer
+    return -1
+
+
 cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noexcept nogil:
+    return search_node(p, s, t, ply, False)
+
+
+cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
+                     bint chainless) noexcept nogil:
+    """search_ge, chainless if s is known to hold no chain (nor will its children)."""
     cdef ddz_move* moves = p.moves + <Py_ssize_t>ply * (MAX_MOVES + 1)
     cdef int32_t* scores = p.scores + <Py_ssize_t>ply * (MAX_MOVES + 1)
     cdef ddz_move* scratch = moves + MAX_MOVES + 1
@@ -694,7 +786,10 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     cdef bint landlord_moves = s.to_move == s.landlord
     cdef uint64_t hash = 0, start = p.nodes
     cdef solver_entry entry
+    cdef relatives related
     cdef solver_entry* found
+    cdef bint infer = (p.techniques & TECH_INFERENCE and p.techniques & TECH_TABLE
+                       and s.last_move.length != 0)
     cdef ddz_state child
     cdef int result, r
     p.nodes += 1
@@ -702,23 +797,32 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
     if r:
         return r
     if p.techniques & TECH_TABLE:
-        hash = entry_of(p, s, &entry)
+        hash = entry_of(p, s, &entry, chainless)
+        chainless = (entry.status & SQUEEZED_STATUS) != 0
         prefetch(table_bucket(p.table, hash))     # the moves are made meanwhile
     n = state_legal_moves(s, &p.rules, moves) - moves
     if n == 1 and moves[0].length == 0:
         # a forced pass: nothing to store that the next position's entry does not say
         child = s[0]
         state_play_unkeyed(&child, &moves[0])
-        return search_ge(p, &child, t, ply + 1)
+        return search_node(p, &child, t, ply + 1, chainless)
     if p.techniques & TECH_TABLE:
+        if infer:
+            relatives_init(s, &entry, &related)
+            prefetch(table_bucket(p.table, related.hashes[0]))
+            if related.n == 2:
+                prefetch(table_bucket(p.table, related.hashes[1]))
         found = table_find(p.table, &entry, hash)
         if found != NULL:
-            if lower_bound(found.lo) >= t:
-                return 1
-            if upper_bound(found.hi) < t:
-                return 0
-    if p.techniques & TECH_EQUIVALENCE:
-        n = drop_superseded(s, moves, n)
+            r = entry_answer(found, t)
+            if r >= 0:
+                return r
+        if infer:
+            r = inferred(p.table, &entry, hash, &related, t, landlord_moves)
+            if r >= 0:
+                return r
+    if p.techniques & TECH_EQUIVALENCE and n - (s.last_move.length != 0) > 1:
+        n = drop_superseded(s, moves, n)     # (a lone play has nothing to give way to)
     result = not landlord_moves         # the answer when no move turns it
     if order_moves(p, s, moves, n, scores, scratch) >= 0:
         # a move, then the rest of the hand: nobody can stop it
@@ -732,7 +836,7 @@ cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noe
         if child.phase == PHASE_OVER:
             r = terminal_value(p, &child) >= t
         else:
-            r = search_ge(p, &child, t, ply + 1)
+            r = search_node(p, &child, t, ply + 1, chainless)
             if r < 0:
                 return r
         if r == landlord_moves:

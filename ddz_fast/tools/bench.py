@@ -441,7 +441,7 @@ RESOLVER_PUZZLE = ("2QQTT77553", "AA9")
 SOLVER_SIZES = (("two seats 12 v 12", (12, 12), 20), ("two seats 17 v 17", (17, 17), 5),
                 ("three seats 7/6/6", (7, 6, 6), 20), ("three seats 10/8/8", (10, 8, 8), 20))
 ONE_MOVE_SIZES = SOLVER_SIZES[:2]     # again with moves="one"
-TECHNIQUE_SIZES = (((7, 6, 6), 20), ((10, 8, 8), 6))
+TECHNIQUE_SIZES = (((12, 12), 20), ((7, 6, 6), 20), ((10, 8, 8), 6))
 TECHNIQUE_NODE_CAP = 2_000_000        # nodes per position when a technique is off
 FULL_DEAL_LIMIT = 10.0                # seconds per full deal
 SIZE_LIMIT = 10.0                     # seconds per position of the other rows
