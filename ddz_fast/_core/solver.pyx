@@ -263,8 +263,11 @@ cdef inline uint64_t entry_hash(const solver_entry* e) noexcept nogil:
                   + (e.status & ~MAIN_BITS) * <uint64_t>0xC2B2AE3D27D4EB4FULL)
 
 
-cdef inline bint same_position(const solver_entry* a, const solver_entry* b) noexcept nogil:
-    return a.status == b.status and a.cards[0] == b.cards[0] and a.cards[1] == b.cards[1]
+cdef inline bint same_position(const solver_entry* a, const solver_entry* b,
+                               uint32_t unchecked=0) noexcept nogil:
+    """a and b are about the same position, but for the status bits `unchecked`."""
+    return (((a.status ^ b.status) & ~unchecked) == 0 and a.cards[0] == b.cards[0]
+            and a.cards[1] == b.cards[1])
 
 
 cdef inline solver_entry* table_bucket(const solver_table* t, uint64_t hash) noexcept nogil:
@@ -637,6 +640,8 @@ cdef void replacement(const move_filter* f, const ddz_move* m, ddz_move* out) no
 cdef Py_ssize_t drop_superseded(const ddz_state* s, ddz_move* moves, Py_ssize_t n) noexcept nogil:
     cdef move_filter f
     cdef Py_ssize_t i, kept = 0
+    if n - (s.last_move.length != 0) <= 1:
+        return n                        # a lone play (the pass is last) has nothing to give way to
     move_filter_init(&f, s, moves, n)
     for i in range(n):
         if not superseded(&f, &moves[i]):
@@ -751,8 +756,7 @@ cdef int inferred(solver_table* table, const solver_entry* e, uint64_t hash,
     cdef int k, r
     if related.monotone:
         for k in range(2):      # the same trick with another main: in this bucket
-            if (bucket[k].cards[0] == e.cards[0] and bucket[k].cards[1] == e.cards[1]
-                    and ((bucket[k].status ^ e.status) & ~MAIN_BITS) == 0):
+            if same_position(&bucket[k], e, MAIN_BITS):
                 other = bucket[k].status & MAIN_BITS
                 r = entry_answer(&bucket[k], t) if other != main else -1
                 # against a lower trick the mover's side does at least as well
@@ -821,8 +825,8 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
             r = inferred(p.table, &entry, hash, &related, t, landlord_moves)
             if r >= 0:
                 return r
-    if p.techniques & TECH_EQUIVALENCE and n - (s.last_move.length != 0) > 1:
-        n = drop_superseded(s, moves, n)     # (a lone play has nothing to give way to)
+    if p.techniques & TECH_EQUIVALENCE:
+        n = drop_superseded(s, moves, n)
     result = not landlord_moves         # the answer when no move turns it
     if order_moves(p, s, moves, n, scores, scratch) >= 0:
         # a move, then the rest of the hand: nobody can stop it
