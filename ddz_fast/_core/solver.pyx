@@ -44,6 +44,7 @@ cdef extern from *:
     void* table_alloc "ddz_table_alloc" (size_t size) noexcept nogil
     void prefetch "__builtin_prefetch" (const void* address) noexcept nogil
 
+cdef ddz_move PASS_MOVE         # all zero: a pass
 cdef uint32_t ENTRY_USED = 0x80000000u      # a used slot's status (an empty one is 0)
 
 cdef enum:
@@ -669,7 +670,9 @@ cdef inline int limits_reached(solver_search* p) noexcept nogil:
 
 cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move* moves,
                             Py_ssize_t n, int32_t* scores, ddz_move* scratch) noexcept nogil:
-    """The n legal moves' ordering scores in `scores` (TECH_ORDERING; a pass scores last), and
+    """The n legal moves' scores in `scores`: twice the ordering score (TECH_ORDERING, else 0;
+    a pass scores last), plus 1 for a play no opponent can answer (their passes are forced:
+    search_node plays them with it; known only with TECH_ORDERING or TECH_CUTOFFS). Returns
     the index of a move after which the side to move wins at once (TECH_CUTOFFS, win
     objective), or -1; once one is found the later scores are left unset. scratch: room for
     MAX_MOVES + 1 moves."""
@@ -677,18 +680,23 @@ cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move
     cdef opponents opp
     cdef int32_t score
     cdef Py_ssize_t i
+    cdef bint unanswered
     if not p.techniques & (TECH_ORDERING | TECH_CUTOFFS):
+        for i in range(n):
+            scores[i] = 0
         return -1
     opponents_init(&opp, s)
     for i in range(n):
         if moves[i].length == 0:
-            scores[i] = -SCORE_OUT      # last: passing first was measured, and costs nodes
+            scores[i] = -2 * SCORE_OUT  # last: passing first was measured, and costs nodes
             continue
+        unanswered = moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
         if (p.techniques & TECH_CUTOFFS and p.objective == OBJECTIVE_WIN
-                and moves[i].cards != hand and not answered(p, &opp, &moves[i], scratch)
+                and unanswered
                 and finishes(p, &opp, hand - moves[i].cards, FINISH_DEPTH, p.finish)):
             return i                    # this move, then the rest of the hand
         if not p.techniques & TECH_ORDERING:
+            scores[i] = unanswered
             continue
         if moves[i].cards == hand:
             score = SCORE_OUT
@@ -697,7 +705,7 @@ cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move
                 p, hand - moves[i].cards, p.finish)
             if moves[i].kind < KIND_BOMB:
                 score += SCORE_PER_CARD * card_count(moves[i].cards)
-        scores[i] = score
+        scores[i] = 2 * score + unanswered
     return -1
 
 
@@ -837,6 +845,11 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
             bring_best(moves, scores, i, n)
         child = s[0]
         state_play_unkeyed(&child, &moves[i])
+        if scores[i] & 1:
+            # no opponent can answer: their forced passes are played here, not as nodes
+            while (child.phase != PHASE_OVER
+                   and (child.to_move == child.landlord) != landlord_moves):
+                state_play_unkeyed(&child, &PASS_MOVE)
         if child.phase == PHASE_OVER:
             r = terminal_value(p, &child) >= t
         else:
