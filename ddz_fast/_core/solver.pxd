@@ -14,8 +14,9 @@
 #   thresholds and games (for the same rules). A probe is most of a node's time (a cache miss):
 #   entries are 32 bytes (the hands packed in 41 bits each), two to a cache line; the table
 #   uses few buckets while it holds few entries (a small search stays in the caches) and
-#   doubles them as it fills; the line is fetched while the node's moves are made. A forced
-#   pass is played through without an entry of its own. The bucket is picked by the position
+#   doubles them as it fills; it is probed before the node's moves are made. A forced pass is
+#   played through without an entry of its own, the passes forced by a play no opponent can
+#   answer with that play. The bucket is picked by the position
 #   without the trick's main rank: positions that differ only in it share a line
 #   (TECH_INFERENCE reads them together).
 # - TECH_ORDERING: moves that empty the hand first; then by the cards a move plays less the

@@ -811,14 +811,7 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
     if p.techniques & TECH_TABLE:
         hash = entry_of(p, s, &entry, chainless)
         chainless = (entry.status & SQUEEZED_STATUS) != 0
-        prefetch(table_bucket(p.table, hash))     # the moves are made meanwhile
-    n = state_legal_moves(s, &p.rules, moves) - moves
-    if n == 1 and moves[0].length == 0:
-        # a forced pass: nothing to store that the next position's entry does not say
-        child = s[0]
-        state_play_unkeyed(&child, &moves[0])
-        return search_node(p, &child, t, ply + 1, chainless)
-    if p.techniques & TECH_TABLE:
+        prefetch(table_bucket(p.table, hash))
         if infer:
             relatives_init(s, &entry, &related)
             prefetch(table_bucket(p.table, related.hashes[0]))
@@ -833,6 +826,12 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
             r = inferred(p.table, &entry, hash, &related, t, landlord_moves)
             if r >= 0:
                 return r
+    n = state_legal_moves(s, &p.rules, moves) - moves
+    if n == 1 and moves[0].length == 0:
+        # a forced pass: nothing to store that the next position's entry does not say
+        child = s[0]
+        state_play_unkeyed(&child, &moves[0])
+        return search_node(p, &child, t, ply + 1, chainless)
     if p.techniques & TECH_EQUIVALENCE:
         n = drop_superseded(s, moves, n)
     result = not landlord_moves         # the answer when no move turns it
