@@ -11,14 +11,14 @@
 #   whole position it is about (hands, trick, seat to move, landlord, and for the score objective
 #   the bid, bombs and spring state) and is used only when all of it matches: a hash collision
 #   costs a lookup, never a wrong answer. Entries are facts, so they stay valid across searches,
-#   thresholds and games (for the same rules). A probe is most of a node's time (a cache miss):
-#   entries are 32 bytes (the hands packed in 41 bits each), two to a cache line; the table
-#   uses few buckets while it holds few entries (a small search stays in the caches) and
-#   doubles them as it fills; it is probed before the node's moves are made. A forced pass is
-#   played through without an entry of its own, the passes forced by a play no opponent can
-#   answer with that play. The bucket is picked by the position
-#   without the trick's main rank: positions that differ only in it share a line
-#   (TECH_INFERENCE reads them together).
+#   thresholds and games (for the same rules). Entries are 32 bytes (the hands packed in 41
+#   bits each), two to a cache line; the table uses few buckets while it holds few entries (a
+#   small search stays in the caches) and doubles them as it fills; a node probes it before
+#   making its moves (one it answers makes none). A forced pass is played through without an
+#   entry of its own; the passes forced by a play no opponent can answer are played with that
+#   play (search_node), not as nodes. The bucket is picked by the position without the trick's
+#   main rank: positions that differ only in it share a line (TECH_INFERENCE reads them
+#   together).
 # - TECH_ORDERING: moves that empty the hand first; then by the cards a move plays less the
 #   plays the rest of the hand needs at the fewest (fewest_plays), both at the same weight:
 #   long combinations that leave a hand easy to play out; then lower main ranks; bombs are
