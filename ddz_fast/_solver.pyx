@@ -90,14 +90,19 @@ cdef int reaches(solver_search* p, const ddz_state* s, const ddz_move* m,
     return r == (s.to_move == s.landlord)
 
 
-cdef int score_value(solver_search* p, const ddz_state* s, int64_t* value) noexcept nogil:
-    """The landlord's value of s for the score objective, by bisection on search_ge: 0, or
+cdef int bisect(solver_search* p, const ddz_state* s, int64_t lo, int64_t hi, int ply,
+                int64_t* value) noexcept nogil:
+    """The landlord's value of s, known to lie in lo..hi, by bisection on search_ge (the
+    search from ply `ply` on; a finished game is its terminal value): 0, or
     SEARCH_ABORTED/SEARCH_ERROR."""
-    cdef int64_t hi = score_bound(s), lo = -score_bound(s), mid
+    cdef int64_t mid
     cdef int r
-    while lo < hi:                # the value lies in lo..hi
+    if s.phase == PHASE_OVER:
+        value[0] = terminal_value(p, s)
+        return 0
+    while lo < hi:
         mid = lo + (hi - lo + 1) // 2
-        r = search_ge(p, s, mid, 0)
+        r = search_ge(p, s, mid, ply)
         if r < 0:
             return r
         if r:
@@ -108,23 +113,32 @@ cdef int score_value(solver_search* p, const ddz_state* s, int64_t* value) noexc
     return 0
 
 
+cdef int move_value(solver_search* p, const ddz_state* s, const ddz_move* m, int64_t lo,
+                    int64_t hi, int64_t* value) noexcept nogil:
+    """The landlord's value after m, known to lie in lo..hi (see bisect)."""
+    cdef ddz_state child = s[0]
+    state_play(&child, m)
+    return bisect(p, &child, lo, hi, 1, value)
+
+
 cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves, Py_ssize_t n,
-                    bint every, int8_t* best, int64_t* value) noexcept nogil:
+                    bint every, int8_t* best, int64_t* value, int64_t* values) noexcept nogil:
     """The landlord's value of s and, in best[i], whether moves[i] reaches it (for the win
     objective: wins for the side to move): for every move, or (not every) for the first one
-    found, the others 0. 0, or SEARCH_ABORTED/SEARCH_ERROR.
+    found, the others 0. With `values` (and every), the landlord's value after each move in
+    values[i]. 0, or SEARCH_ABORTED/SEARCH_ERROR.
 
-    Score: the value by bisection on search_ge, then one question per move. Win: one question
-    per move (the landlord's value >= 1), the value follows from the answers. A move that
-    gives way to another (TECH_EQUIVALENCE) fails without a search when that one, at least as
-    good, fails."""
+    Score: the value by bisection on search_ge, then one question per move (and for values, a
+    bisection per move that does not reach it). Win: one question per move (the landlord's
+    value >= 1), the value follows from the answers. A move that gives way to another
+    (TECH_EQUIVALENCE) fails without a search when that one, at least as good, fails."""
     cdef bint landlord_moves = s.to_move == s.landlord
     cdef Py_ssize_t i, j
     cdef int r, late
     cdef move_filter f
     cdef ddz_move stand_in
     if p.objective == OBJECTIVE_SCORE:
-        r = score_value(p, s, value)
+        r = bisect(p, s, -score_bound(s), score_bound(s), 0, value)
         if r < 0:
             return r
     else:
@@ -142,21 +156,49 @@ cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves,
         for i in range(n):
             if best[i] != (SUPERSEDED if late else UNANSWERED):
                 continue
+            j = n                       # the move it gives way to, if answered already
             if late:
                 replacement(&f, &moves[i], &stand_in)
                 j = 0
                 while j < n and not same_move(&moves[j], &stand_in):
                     j += 1
-                if j < n and best[j] == 0:
-                    best[i] = 0         # a move at least as good fails
-                    continue
-            r = reaches(p, s, &moves[i], root_threshold(p, s, value[0]))
-            if r < 0:
-                return r
-            best[i] = r
-            if p.objective == OBJECTIVE_WIN and r:
-                value[0] = 1 if landlord_moves else -1
+                if j < n and best[j] < 0:
+                    j = n
+            if j < n and best[j] == 0:
+                best[i] = 0             # a move at least as good fails
+            else:
+                r = reaches(p, s, &moves[i], root_threshold(p, s, value[0]))
+                if r < 0:
+                    return r
+                best[i] = r
+                if p.objective == OBJECTIVE_WIN and r:
+                    value[0] = 1 if landlord_moves else -1
+            if values != NULL and p.objective == OBJECTIVE_SCORE:
+                r = root_move_value(p, s, &moves[i], best[i], value[0],
+                                    &values[j] if j < n else NULL, &values[i])
+                if r < 0:
+                    return r
+    if values != NULL and p.objective == OBJECTIVE_WIN:
+        for i in range(n):
+            values[i] = 1 if best[i] == landlord_moves else -1
     return 0
+
+
+cdef int root_move_value(solver_search* p, const ddz_state* s, const ddz_move* m, bint reached,
+                         int64_t value, const int64_t* better, int64_t* out) noexcept nogil:
+    """The landlord's score after m, a first move of the side to move (score objective; the
+    position's value `value`): that value where m reaches it; else below it after a
+    landlord's move, above it after a farmer's, and no better for the mover than `better` (the
+    value after a move at least as good, or NULL). 0, or SEARCH_ABORTED/SEARCH_ERROR."""
+    cdef int64_t bound = score_bound(s)
+    if reached:
+        out[0] = value
+        return 0
+    if s.to_move == s.landlord:
+        return move_value(p, s, m, -bound,
+                          value - 1 if better == NULL else min(value - 1, better[0]), out)
+    return move_value(p, s, m, value + 1 if better == NULL else max(value + 1, better[0]),
+                      bound, out)
 
 
 cdef int first_reaching(solver_search* p, const ddz_state* s, const ddz_move* moves,
@@ -339,14 +381,17 @@ cdef class Solver:
         (null-window searches on score thresholds) and the moves that reach it.
         ``moves="all"`` finds every such move (each one proven: most of the work where the side
         to move wins); ``"one"`` stops at the first one found (the search's order), which is
-        all a verdict or a line of play needs.
+        all a verdict or a line of play needs; ``"each"`` also gives every legal move's value
+        (``Solution.values``: for the score objective a bisection for each move that falls
+        short of the best).
         ``max_nodes`` (>= 1) and ``time_limit`` (seconds, > 0) stop the search: the Solution
         then has ``complete=False`` and no verdict. Raises ``IllegalActionError`` for a game in
         the auction or over. The game is never changed.
         """
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
-        cdef bint every = check_choice(moves, "moves", MOVE_CHOICES) == "all"
+        moves = check_choice(moves, "moves", MOVE_CHOICES)
+        cdef bint every = moves != "one", each = moves == "each"
         cdef uint64_t node_limit = (0 if max_nodes is None
                                     else check_int(max_nodes, "max_nodes", 1, 2 ** 63))
         cdef double seconds_limit = 0
@@ -374,6 +419,7 @@ cdef class Solver:
         p.plies = plies_needed(&s)
         cdef ddz_move root[MAX_MOVES + 1]
         cdef int8_t best[MAX_MOVES + 1]
+        cdef int64_t values[MAX_MOVES + 1]
         cdef Py_ssize_t n = state_legal_moves(&s, &p.rules, root) - root, i
         cdef Py_ssize_t room = <Py_ssize_t>(p.plies + 1) * (MAX_MOVES + 1)
         cdef int64_t value = 0
@@ -397,15 +443,18 @@ cdef class Solver:
             start = time.perf_counter()
             p.deadline = monotonic() + seconds_limit if seconds_limit else 0
             with nogil:
-                status = solve_root(&p, &s, root, n, every, best, &value)
+                status = solve_root(&p, &s, root, n, every, best, &value,
+                                    values if each else NULL)
             seconds = time.perf_counter() - start
             if status == SEARCH_ERROR:
                 raise_pending()
         if status == SEARCH_ABORTED:
             return Solution(objective, None, (), None, p.nodes, seconds, False)
-        reaching = tuple(move_from_c(&root[i]) for i in range(n) if best[i])
+        legal = tuple(move_from_c(&root[i]) for i in range(n))
+        reaching = tuple(legal[i] for i in range(n) if best[i])
         return Solution(objective, "landlord" if value > 0 else "farmers", reaching,
-                        value if p.objective == OBJECTIVE_SCORE else None, p.nodes, seconds, True)
+                        value if p.objective == OBJECTIVE_SCORE else None, p.nodes, seconds, True,
+                        tuple((legal[i], values[i]) for i in range(n)) if each else ())
 
 
 _per_thread = threading.local()

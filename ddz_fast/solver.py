@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from ._moves import Move
 
 OBJECTIVES = ("win", "score")
-MOVE_CHOICES = ("all", "one")     # solve's `moves`: every move that reaches the verdict, or one
+# solve's `moves`: every move that reaches the verdict, one, or every one and each move's value
+MOVE_CHOICES = ("all", "one", "each")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,10 @@ class Solution:
       scoring (bombs, rocket and spring doubling counted) that he can guarantee and the
       farmers can hold him to.
     - ``nodes``: positions searched (the table's hits included); ``seconds``: wall time.
+    - ``values``: with ``solve(..., moves="each")``, every legal move of the side to move with
+      the landlord's value after it (perfect play from there on), in legal-move order: his
+      score for ``objective="score"``; 1 where he then wins and -1 where the farmers do for
+      ``objective="win"``. Empty otherwise, and when incomplete.
     """
 
     objective: str
@@ -34,6 +39,7 @@ class Solution:
     nodes: int
     seconds: float
     complete: bool
+    values: tuple[tuple[Move, int], ...] = ()
 
     def __str__(self) -> str:
         effort = f"{self.nodes:,} nodes in {self.seconds * 1e3:.3g} ms"
@@ -42,4 +48,9 @@ class Solution:
         moves = ", ".join(str(m) for m in self.moves) or "none"
         score = f", landlord scores {self.score:+d}" if self.score is not None else ""
         what = "winning" if self.objective == "win" else "best"
-        return f"{self.winner} win{score}; {what} moves: {moves} ({effort})"
+        values = ""
+        if self.values:         # who then wins, or the landlord's score
+            values = "; after each move: " + ", ".join(
+                f"{m} {('landlord' if v > 0 else 'farmers') if self.objective == 'win' else f'{v:+d}'}"
+                for m, v in self.values)
+        return f"{self.winner} win{score}; {what} moves: {moves}{values} ({effort})"

@@ -121,8 +121,10 @@ class Search:
         return self.memo[key]
 
 
-def solve(hands, landlord, to_move, prev=None, last_mover=None, *, objective="win", bid=1, bombs=0,
-          plays=None, scoring="points", spring=True, **switches):
+def move_values(hands, landlord, to_move, prev=None, last_mover=None, *, objective="win", bid=1,
+                bombs=0, plays=None, scoring="points", spring=True, **switches):
+    """(move, the landlord's value after it) for every legal move of the side to move: True
+    where he then wins (win objective), his score (score objective)."""
     n = len(hands)
     assert n in (2, 3) and objective in ("win", "score")
     hands = tuple(tuple(h) for h in hands)
@@ -135,10 +137,21 @@ def solve(hands, landlord, to_move, prev=None, last_mover=None, *, objective="wi
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        values = list(search.child_values(node))
+        return list(search.child_values(node))
     finally:
         sys.setrecursionlimit(limit)
-    landlord_moves = to_move == landlord
+
+
+def solve(hands, landlord, to_move, prev=None, last_mover=None, *, objective="win", **options):
+    """The verdict ("landlord"/"farmers", or the landlord's score) and the side to move's
+    moves that reach it."""
+    values = move_values(hands, landlord, to_move, prev, last_mover, objective=objective,
+                         **options)
+    return verdict_of(values, objective, to_move == landlord)
+
+
+def verdict_of(values, objective, landlord_moves):
+    """solve's answer from move_values' pairs."""
     best = max(v for _, v in values) if landlord_moves else min(v for _, v in values)
     if objective == "win":
         moves = frozenset(m for m, v in values if v == landlord_moves)

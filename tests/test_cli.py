@@ -207,6 +207,10 @@ def test_solve():
     found = out.splitlines()[1]
     assert code == 0 and found.startswith("landlord win; winning moves: ")
     assert found.split(": ")[1].split(" (")[0] in {"3", "T", "Q", "2", "55", "77", "TT", "QQ"}
+    code, out = run("solve", "2QQTT77553", "A9", "--moves", "each")
+    assert code == 0 and ("winning moves: 3, T, Q, 2, 55, 77, TT, QQ; after each move: "
+                          "3 landlord, 5 farmers, 7 farmers, T landlord, Q landlord, 2 landlord, "
+                          "55 landlord, 77 landlord, TT landlord, QQ landlord (") in out
     code, out = run("solve", "2QQTT77553", "AA9", "7", "--max-nodes", "1")
     assert code == 0 and "unsolved (a limit was reached" in out and "line:" not in out
 

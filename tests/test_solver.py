@@ -5,6 +5,7 @@ and from tests/data/solver_table.jsonl (made by the reference) on larger ones.""
 import json
 import os
 import random
+import re
 
 import pytest
 
@@ -37,19 +38,39 @@ def verdict(solution):
     return value, frozenset(as_reference(m) for m in solution.moves)
 
 
+def value_map(pairs):
+    """(move, value) pairs as a dict, each move once."""
+    found = dict(pairs)
+    assert len(found) == len(pairs)
+    return found
+
+
+def values_of(solution):
+    """Solution.values as the reference's move_values: {move: the landlord's value after it}."""
+    return value_map([(as_reference(m), v if solution.objective == "score" else v > 0)
+                      for m, v in solution.values])
+
+
 def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spring=True,
           moves="all"):
     """Solve the seeded position and compare with the brute force: the same verdict, and
-    the same moves (moves="all") or one of them, if it has any (moves="one")."""
+    the same moves (moves="all"), and each legal move's value (moves="each"), or one of the
+    moves, if it has any (moves="one")."""
     fields, args = position(seed, sizes, rules=rules)
     game = game_of(fields)
     before = game.position()
     got = (solver or Solver(4)).solve(game, objective=objective, moves=moves)
-    want = reference_solver.solve(**args, objective=objective, scoring=scoring, spring=spring)
+    values = reference_solver.move_values(**args, objective=objective, scoring=scoring,
+                                          spring=spring)
+    want = reference_solver.verdict_of(values, objective, args["to_move"] == args["landlord"])
     assert got.complete
     where = (seed, sizes, objective, moves, game.position())
-    if moves == "all":
+    if moves != "one":
         assert verdict(got) == want, where
+        if moves == "each":
+            assert values_of(got) == value_map(values), where
+        else:
+            assert got.values == (), where
     else:
         value, found = verdict(got)
         assert value == want[0] and found <= want[1], where
@@ -58,7 +79,7 @@ def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spr
     return got
 
 
-@pytest.mark.parametrize("moves", ["all", "one"])
+@pytest.mark.parametrize("moves", ["all", "one", "each"])
 @pytest.mark.parametrize("objective", ["win", "score"])
 def test_two_seats_match_brute_force(objective, moves):
     solver = Solver(8)
@@ -74,7 +95,7 @@ def test_doudizhu_resolvers_readme_puzzle():
     assert {str(m) for m in solve(game).moves} == set("3TQ2") | {"55", "77", "TT", "QQ"}
 
 
-@pytest.mark.parametrize("moves", ["all", "one"])
+@pytest.mark.parametrize("moves", ["all", "one", "each"])
 @pytest.mark.parametrize("objective", ["win", "score"])
 def test_three_seats_match_brute_force(objective, moves):
     solver = Solver(8)                 # one table for all: entries of other games must not leak
@@ -137,6 +158,33 @@ def test_the_reference_table_one_move():
         assert got.complete and value == row["value"], row
         assert len(got.moves) == (1 if row["moves"] else 0), row
         assert {move_text(m) for m in got.moves} <= set(row["moves"]), row
+
+
+def test_each_moves_value_on_the_reference_table():
+    """Each row with moves="each": each value is the verdict of the position after that move,
+    solved on its own; the moves that reach the row's verdict (win objective: that win for
+    the side to move) are the row's moves, and the others fall short for the side to move."""
+    solver, child_solver = Solver(64), Solver(64)
+    for row in TABLE_ROWS:
+        game = table_game(row)
+        got = solver.solve(game, objective=row["objective"], moves="each")
+        assert got.complete and [m for m, _ in got.values] == list(game.legal_moves()), row
+        landlord_moves = game.to_move == game.landlord
+        for move, value in got.values:
+            child = game.copy()
+            child.play(move)
+            if child.phase == "over":
+                continue            # a move that ends the game: its value is its score
+            after = child_solver.solve(child, objective=row["objective"], moves="one")
+            assert value == (after.score if row["objective"] == "score"
+                             else 1 if after.winner == "landlord" else -1), (row, move)
+        # the row's moves: for the win objective those after which the side to move wins
+        target = (row["value"] if row["objective"] == "score"
+                  else 1 if landlord_moves else -1)
+        best = [m for m, v in got.values if v == target]
+        assert sorted(move_text(m) for m in best) == row["moves"], row
+        others = [v for _, v in got.values if v != target]
+        assert all(v < target if landlord_moves else v > target for v in others), row
 
 
 def test_the_table_covers_the_sizes_of_the_issue():
@@ -243,13 +291,18 @@ def test_moves_left_out_for_free_cards(hands):
     for landlord in range(len(hands)):
         game = Game.from_hands(hands, landlord=landlord)
         for objective in ("win", "score"):
-            want = reference_solver.solve([reference.parse(h) for h in hands],
-                                          landlord, landlord, objective=objective)
+            parsed = [reference.parse(h) for h in hands]
+            values = reference_solver.move_values(parsed, landlord, landlord, objective=objective)
+            want = reference_solver.verdict_of(values, objective, True)
             every = Solver(4).solve(game, objective=objective)
             fewer = Solver(4, techniques=set(TECHNIQUES) - {"equivalence"}).solve(
                 game, objective=objective)
             assert verdict(every) == want == verdict(fewer), (hands, landlord, objective)
             pruned += every.nodes < fewer.nodes
+            # each move's value, superseded ones bounded by the move they give way to
+            for solver in (Solver(4), Solver(4, techniques=set(TECHNIQUES) - {"equivalence"})):
+                got = solver.solve(game, objective=objective, moves="each")
+                assert values_of(got) == value_map(values), (hands, landlord, objective)
     assert pruned > 0
 
 
@@ -352,6 +405,16 @@ def test_solution_prints_and_evaluates():
     got = solve(Game.from_hands(["33", "4", "5"], landlord=0))
     assert eval(repr(got), {"Solution": Solution, "Move": Move}) == got
     assert str(got).startswith("landlord win; winning moves: 33 (")
+    each = solve(Game.from_hands(["33", "4", "5"], landlord=0), moves="each")
+    assert eval(repr(each), {"Solution": Solution, "Move": Move}) == each
+    # a single 3 lets the farmer after him go out with his 4
+    assert [(str(m), v) for m, v in each.values] == [("3", -1), ("33", 1)]
+    assert str(each).startswith("landlord win; winning moves: 33; after each move: "
+                                "3 farmers, 33 landlord (")
+    score = solve(Game.from_hands(["33", "4", "5"], landlord=0, bid=2), objective="score",
+                  moves="each")
+    assert str(score).startswith("landlord win, landlord scores ")
+    assert re.search(r"; after each move: 3 -\d+, 33 \+\d+ \(", str(score))
 
 
 def test_limits_give_no_verdict():

@@ -239,8 +239,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--objective", choices=OBJECTIVES, default="win",
                    help="who wins, or the landlord's best score (default: %(default)s)")
     p.add_argument("--moves", choices=MOVE_CHOICES, default="all",
-                   help="list every winning (best) first move, or the first one found "
-                        "(default: %(default)s)")
+                   help="list every winning (best) first move, the first one found, or every "
+                        "one and what each legal move leads to (default: %(default)s)")
     p.add_argument("--bid", type=int_in(1, 3), default=1,
                    help="the landlord's winning bid, for the score (default: %(default)s)")
     p.add_argument("--max-nodes", type=POSITIVE, default=None,
