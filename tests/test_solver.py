@@ -428,6 +428,8 @@ def test_limits_give_no_verdict():
     assert not got.complete and got.winner is None
     got = Solver(1).solve(game, moves="one", max_nodes=5)
     assert not got.complete and got.winner is None and got.moves == ()
+    got = Solver(1).solve(game, objective="score", moves="each", max_nodes=50)
+    assert not got.complete and got.score is None and got.values == ()
     full = Solver(4).solve(game)
     assert full.complete and full.winner in ("landlord", "farmers")
 
