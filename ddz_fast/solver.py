@@ -49,8 +49,13 @@ class Solution:
         score = f", landlord scores {self.score:+d}" if self.score is not None else ""
         what = "winning" if self.objective == "win" else "best"
         values = ""
-        if self.values:         # who then wins, or the landlord's score
+        if self.values:
             values = "; after each move: " + ", ".join(
-                f"{m} {('landlord' if v > 0 else 'farmers') if self.objective == 'win' else f'{v:+d}'}"
-                for m, v in self.values)
+                f"{m} {self.value_text(v)}" for m, v in self.values)
         return f"{self.winner} win{score}; {what} moves: {moves}{values} ({effort})"
+
+    def value_text(self, value: int) -> str:
+        """A value of ``values`` as text: who then wins, or the landlord's score."""
+        if self.objective == "win":
+            return "landlord" if value > 0 else "farmers"
+        return f"{value:+d}"
