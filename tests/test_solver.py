@@ -173,11 +173,14 @@ def test_each_moves_value_on_the_reference_table():
         for move, value in got.values:
             child = game.copy()
             child.play(move)
-            if child.phase == "over":
-                continue            # a move that ends the game: its value is its score
-            after = child_solver.solve(child, objective=row["objective"], moves="one")
-            assert value == (after.score if row["objective"] == "score"
-                             else 1 if after.winner == "landlord" else -1), (row, move)
+            if child.phase == "over":       # the move ends the game: its result
+                result = child.result
+                winner, score = result.winner, result.scores[game.landlord]
+            else:
+                after = child_solver.solve(child, objective=row["objective"], moves="one")
+                winner, score = after.winner, after.score
+            assert value == (score if row["objective"] == "score"
+                             else 1 if winner == "landlord" else -1), (row, move)
         # the row's moves: for the win objective those after which the side to move wins
         target = (row["value"] if row["objective"] == "score"
                   else 1 if landlord_moves else -1)
