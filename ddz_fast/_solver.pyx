@@ -450,11 +450,12 @@ cdef class Solver:
                 raise_pending()
         if status == SEARCH_ABORTED:
             return Solution(objective, None, (), None, p.nodes, seconds, False)
-        legal = tuple(move_from_c(&root[i]) for i in range(n))
-        reaching = tuple(legal[i] for i in range(n) if best[i])
+        # Move objects for the moves returned only (PIMC solves many positions)
+        reaching = tuple(move_from_c(&root[i]) for i in range(n) if best[i])
         return Solution(objective, "landlord" if value > 0 else "farmers", reaching,
                         value if p.objective == OBJECTIVE_SCORE else None, p.nodes, seconds, True,
-                        tuple((legal[i], values[i]) for i in range(n)) if each else ())
+                        tuple((move_from_c(&root[i]), values[i]) for i in range(n)) if each
+                        else ())
 
 
 _per_thread = threading.local()

@@ -51,11 +51,12 @@ class Solution:
         values = ""
         if self.values:
             values = "; after each move: " + ", ".join(
-                f"{m} {self.value_text(v)}" for m, v in self.values)
+                f"{m} {_value_text(self.objective, v)}" for m, v in self.values)
         return f"{self.winner} win{score}; {what} moves: {moves}{values} ({effort})"
 
-    def value_text(self, value: int) -> str:
-        """A value of ``values`` as text: who then wins, or the landlord's score."""
-        if self.objective == "win":
-            return "landlord" if value > 0 else "farmers"
-        return f"{value:+d}"
+
+def _value_text(objective: str, value: int) -> str:
+    """A value of ``Solution.values`` as text: who then wins, or the landlord's score."""
+    if objective == "win":
+        return "landlord" if value > 0 else "farmers"
+    return f"{value:+d}"
