@@ -14,7 +14,7 @@ from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_mov
 from ._perft import perft
 from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
-from ._solver import Solver, solve
+from ._solver import Solver, principal_line, solve
 from ._tables import Tables
 from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
 from .errors import (
@@ -30,7 +30,7 @@ from .position import Position, game_with_hands
 from .result import Result
 from .series import Series
 from .simulation import Simulation
-from .solver import Solution
+from .solver import Line, Solution
 
 __version__ = "0.1.0"
 
@@ -55,6 +55,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPositionError",
     "Kind",
+    "Line",
     "Move",
     "MoveList",
     "Position",
@@ -78,6 +79,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_batch",
     "perft",
+    "principal_line",
     "rules_from_args",
     "sample_deals",
     "score",

@@ -3,7 +3,7 @@ from collections.abc import Iterable
 from typing_extensions import disjoint_base
 
 from ._game import Game
-from .solver import MOVE_CHOICES as MOVE_CHOICES, OBJECTIVES as OBJECTIVES, Solution as Solution
+from .solver import MOVE_CHOICES as MOVE_CHOICES, OBJECTIVES as OBJECTIVES, Line as Line, Solution as Solution
 
 TECHNIQUES: dict[str, int]
 MAX_TABLE_MB: int
@@ -18,6 +18,10 @@ class Solver:
     def clear(self) -> None: ...
     def solve(self, game: Game, *, objective: str = "win", moves: str = "all",
               max_nodes: int | None = None, time_limit: float | None = None) -> Solution: ...
+    def principal_line(self, game: Game, *, objective: str = "win", max_nodes: int | None = None,
+                       time_limit: float | None = None) -> Line: ...
 
 def solve(game: Game, *, objective: str = "win", moves: str = "all", max_nodes: int | None = None,
           time_limit: float | None = None, table_mb: int = 64) -> Solution: ...
+def principal_line(game: Game, *, objective: str = "win", max_nodes: int | None = None,
+                   time_limit: float | None = None, table_mb: int = 64) -> Line: ...

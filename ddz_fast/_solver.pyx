@@ -1,4 +1,5 @@
-# The open-hand solver at the Python boundary: Solver (owns a transposition table) and solve.
+# The open-hand solver at the Python boundary: Solver (owns a transposition table), solve and
+# principal_line.
 
 import math
 import threading
@@ -23,7 +24,7 @@ from ._moves cimport move_from_c
 
 from .checks import check_choice, check_int
 from .errors import IllegalActionError
-from .solver import MOVE_CHOICES, OBJECTIVES, Solution
+from .solver import MOVE_CHOICES, OBJECTIVES, Line, Solution
 
 # The techniques a Solver may use (solver.pxd documents each); all of them by default.
 TECHNIQUES = {
@@ -457,8 +458,53 @@ cdef class Solver:
                         tuple((move_from_c(&root[i]), values[i]) for i in range(n)) if each
                         else ())
 
+    def principal_line(self, Game game not None, *, objective="win", max_nodes=None,
+                       time_limit=None):
+        """A line of perfect play on open hands from the game's position to the end of the
+        deal (a ``Line``): at each turn a ``moves="one"`` solve of the position on this
+        solver's table, warm from the turns before, and the move it found; a side that loses
+        whatever it plays (``objective="win"``) plays its first legal move. ``max_nodes`` and
+        ``time_limit`` bound the whole line: the solve they stop ends it (``complete=False``,
+        the moves before it kept). Raises as ``solve``; the game is never changed."""
+        start = time.perf_counter()
+        # the first solve checks the arguments and the phase
+        first = step = self.solve(game, objective=objective, moves="one", max_nodes=max_nodes,
+                                  time_limit=time_limit)
+        position = game.copy(stack=False)
+        played = []
+        nodes = 0
+        while True:
+            nodes += step.nodes
+            if not step.complete:
+                break
+            move = step.moves[0] if step.moves else position.legal_moves()[0]
+            played.append((position.to_move, move))
+            position.play(move)
+            if position.phase != "play":
+                break
+            nodes_left = None if max_nodes is None else max_nodes - nodes
+            seconds_left = (None if time_limit is None
+                            else time_limit - (time.perf_counter() - start))
+            if (nodes_left is not None and nodes_left < 1
+                    or seconds_left is not None and seconds_left <= 0):
+                break
+            step = self.solve(position, objective=objective, moves="one",
+                              max_nodes=nodes_left, time_limit=seconds_left)
+        return Line(objective, first.winner, first.score, tuple(played), nodes,
+                    time.perf_counter() - start, position.phase == "over")
+
 
 _per_thread = threading.local()
+
+
+def _thread_solver(table_mb):
+    """This thread's Solver of `table_mb` megabytes (a new one if it had none, or another size)."""
+    check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
+    solver = getattr(_per_thread, "solver", None)
+    if solver is None or solver.table_mb != table_mb:
+        _per_thread.solver = None          # free the old table before the new one is made
+        solver = _per_thread.solver = Solver(table_mb)
+    return solver
 
 
 def solve(Game game not None, *, objective="win", moves="all", max_nodes=None, time_limit=None,
@@ -466,10 +512,12 @@ def solve(Game game not None, *, objective="win", moves="all", max_nodes=None, t
     """``Solver(table_mb).solve(game, ...)`` with one Solver kept per thread: its table serves
     the thread's later calls (the same game after a few moves, or any game under the same
     rules) and lives as long as the thread; a different ``table_mb`` replaces it."""
-    check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
-    solver = getattr(_per_thread, "solver", None)
-    if solver is None or solver.table_mb != table_mb:
-        _per_thread.solver = None          # free the old table before the new one is made
-        solver = _per_thread.solver = Solver(table_mb)
-    return solver.solve(game, objective=objective, moves=moves, max_nodes=max_nodes,
-                        time_limit=time_limit)
+    return _thread_solver(table_mb).solve(game, objective=objective, moves=moves,
+                                         max_nodes=max_nodes, time_limit=time_limit)
+
+
+def principal_line(Game game not None, *, objective="win", max_nodes=None, time_limit=None,
+                   table_mb=64):
+    """``Solver(table_mb).principal_line(game, ...)`` on this thread's Solver (as ``solve``)."""
+    return _thread_solver(table_mb).principal_line(game, objective=objective,
+                                                  max_nodes=max_nodes, time_limit=time_limit)

@@ -1,5 +1,5 @@
-"""What the open-hand solver answers: the ``Solution`` value object (``Solver`` and ``solve``
-live in the extension ``ddz_fast._solver``)."""
+"""What the open-hand solver answers: the ``Solution`` and ``Line`` value objects (``Solver``,
+``solve`` and ``principal_line`` live in the extension ``ddz_fast._solver``)."""
 
 from __future__ import annotations
 
@@ -42,17 +42,61 @@ class Solution:
     values: tuple[tuple[Move, int], ...] = ()
 
     def __str__(self) -> str:
-        effort = f"{self.nodes:,} nodes in {self.seconds * 1e3:.3g} ms"
+        effort = _effort_text(self.nodes, self.seconds)
         if not self.complete:
             return f"unsolved (a limit was reached after {effort})"
         moves = ", ".join(str(m) for m in self.moves) or "none"
-        score = f", landlord scores {self.score:+d}" if self.score is not None else ""
         what = "winning" if self.objective == "win" else "best"
         values = ""
         if self.values:
             values = "; after each move: " + ", ".join(
                 f"{m} {_value_text(self.objective, v)}" for m, v in self.values)
-        return f"{self.winner} win{score}; {what} moves: {moves}{values} ({effort})"
+        return f"{_verdict_text(self.winner, self.score)}; {what} moves: {moves}{values} ({effort})"
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of perfect play on open hands from a position to the end of the deal, as
+    ``principal_line`` finds it.
+
+    - ``moves``: ``(seat, move)`` in the order played. At each turn the side to move plays a
+      move that reaches the position's verdict (the first one its ``moves="one"`` solve
+      found); a side that loses whatever it plays (``objective="win"``) plays its first legal
+      move. A complete line ends the deal, with the verdict: the winner, or the landlord's
+      ``score``.
+    - ``winner``, ``score``: the verdict of the first position, as in ``Solution``; ``None``
+      when the limits stopped even its solve.
+    - ``complete``: False when ``max_nodes`` or ``time_limit`` stopped a solve: the line ends
+      before that turn, each move in it proven.
+    - ``nodes``: summed over the line's solves; ``seconds``: the wall time of the whole line.
+    """
+
+    objective: str
+    winner: str | None
+    score: int | None
+    moves: tuple[tuple[int, Move], ...]
+    nodes: int
+    seconds: float
+    complete: bool
+
+    def __str__(self) -> str:
+        effort = _effort_text(self.nodes, self.seconds)
+        if not self.moves:
+            return f"no line (a limit was reached after {effort})"
+        steps = " ".join(f"{seat}:{move}" for seat, move in self.moves)
+        verdict = _verdict_text(self.winner, self.score)
+        if not self.complete:
+            return f"{steps} ... ({verdict}; stopped at a limit after {effort})"
+        return f"{steps} ({verdict}; {effort})"
+
+
+def _effort_text(nodes: int, seconds: float) -> str:
+    return f"{nodes:,} nodes in {seconds * 1e3:.3g} ms"
+
+
+def _verdict_text(winner: str | None, score: int | None) -> str:
+    """Who wins, and the landlord's score where the objective is points."""
+    return f"{winner} win" + (f", landlord scores {score:+d}" if score is not None else "")
 
 
 def _value_text(objective: str, value: int) -> str:

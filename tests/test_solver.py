@@ -12,7 +12,9 @@ import pytest
 import ddz_fast
 import reference
 import reference_solver
-from ddz_fast import RANK_SYMBOLS, Game, Hand, Move, Rules, Solution, Solver, solve
+from ddz_fast import (
+    RANK_SYMBOLS, Game, Hand, Line, Move, Position, Rules, Solution, Solver, principal_line, solve,
+)
 from ddz_fast.errors import IllegalActionError
 from helpers import DECK, hand_text, run_threads
 from solver_positions import as_reference, counts, game_of, position
@@ -400,6 +402,101 @@ def test_positions_without_chains_keyed_by_rank_order(objective):
         closed_with_chains += holds_a_chain([relabelled(h, closed) for h in hands])
     assert closed_with_chains >= 10
     assert nodes[1] < nodes[0] / 4, nodes
+
+
+# --- principal lines -----------------------------------------------------------------------
+
+def reference_args(game):
+    """The brute force's arguments for a play-phase position of a Game under the default rules."""
+    pos = Position.parse(game.position())
+    prev = last_mover = None
+    if pos.trick is not None:
+        move, last_mover = pos.trick
+        prev = as_reference(move)
+    return dict(hands=[tuple(int(c) for c in h.counts) for h in pos.hands],
+                landlord=pos.landlord, to_move=pos.to_move, prev=prev, last_mover=last_mover,
+                bid=pos.bid, bombs=pos.bombs, plays=list(pos.plays))
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("objective", ["win", "score"])
+def test_principal_lines_play_perfectly(objective, seats):
+    """Every move of a line is one the brute force finds reaches the verdict of its position
+    (where the side to move loses whatever it plays, its first legal move), every position on
+    it keeps the first one's verdict, and the deal ends with it."""
+    solver = Solver(8)
+    for seed in range(40):
+        fields, _ = position(seed, small_sizes(seed, seats=seats))
+        game = game_of(fields)
+        before = game.position()
+        line = solver.principal_line(game, objective=objective)
+        assert line.complete and game.position() == before
+        replay = game.copy()
+        verdicts = set()
+        for seat, move in line.moves:
+            args = reference_args(replay)
+            value, reaching = reference_solver.solve(**args, objective=objective)
+            verdicts.add(value)
+            assert seat == replay.to_move, (seed, replay.position())
+            if reaching:
+                assert as_reference(move) in reaching, (seed, replay.position(), move)
+            else:
+                assert move == replay.legal_moves()[0], (seed, replay.position(), move)
+            replay.play(move)
+        assert replay.phase == "over" and len(verdicts) == 1, (seed, line)
+        result = replay.result
+        if objective == "win":
+            assert line.winner == result.winner == verdicts.pop() and line.score is None
+        else:
+            assert line.score == result.scores[game.landlord] == verdicts.pop()
+            assert line.winner == result.winner
+
+
+def test_a_limit_cuts_a_line_short():
+    fields, _ = position(5, (6, 5, 5))
+    game = game_of(fields)
+    full = Solver(4).principal_line(game)
+    assert full.complete and len(full.moves) >= 6
+    # the same solves on a fresh table, the last one a node short
+    cut = Solver(4).principal_line(game, max_nodes=full.nodes - 1)
+    assert not cut.complete and cut.winner == full.winner
+    assert 0 < len(cut.moves) < len(full.moves) and cut.moves == full.moves[:len(cut.moves)]
+    assert cut.nodes >= full.nodes - 1
+    assert str(cut).endswith(f"stopped at a limit after {cut.nodes:,} nodes in "
+                             f"{cut.seconds * 1e3:.3g} ms)")
+    nothing = Solver(4).principal_line(game, max_nodes=1)
+    assert not nothing.complete and nothing.moves == () and nothing.winner is None
+    assert str(nothing).startswith("no line (a limit was reached after ")
+    timed = Solver(4).principal_line(game, objective="score", time_limit=1e-9)
+    assert not timed.complete and timed.score is None
+    assert Solver(4).principal_line(game, time_limit=60).moves == full.moves
+
+
+def test_a_line_prints_and_evaluates():
+    line = principal_line(Game.from_hands(["2QQTT77553", "A9"], landlord=0))
+    assert eval(repr(line), {"Line": Line, "Move": Move}) == line
+    assert re.fullmatch(r"(0:\S+ 1:pass ){5}0:\S+ \(landlord win; [\d,]+ nodes in \S+ ms\)",
+                        str(line)), str(line)
+    score = principal_line(Game.from_hands(["2QQTT77553", "AA9"], landlord=0, bid=3),
+                           objective="score")
+    assert str(score).split(" (")[1].startswith("farmers win, landlord scores -3; ")
+
+
+def test_principal_line_errors():
+    game = Game.from_hands(["33", "4", "5"], landlord=0)
+    with pytest.raises(ValueError, match="objective"):
+        principal_line(game, objective="draw")
+    with pytest.raises(ValueError, match="max_nodes"):
+        principal_line(game, max_nodes=0)
+    with pytest.raises(ValueError, match="time_limit"):
+        Solver(1).principal_line(game, time_limit=-1)
+    with pytest.raises(ValueError, match="table_mb"):
+        principal_line(game, table_mb=0)
+    with pytest.raises(IllegalActionError, match="in the auction"):
+        principal_line(Game(1))
+    game.play("33")
+    with pytest.raises(IllegalActionError, match="over"):
+        principal_line(game)
 
 
 # --- the Solution, the Solver and their errors ---------------------------------------------

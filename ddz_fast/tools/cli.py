@@ -155,20 +155,11 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
                             max_nodes=args.max_nodes, time_limit=args.time_limit)
     print(game.position(), file=out)
     print(solution, file=out)
-    if not solution.complete:
-        return
-    # One principal line: the side to move plays its first best move (a losing side, whose
-    # every move loses, its first legal one); each step is a new solve on the warm table,
-    # which needs one such move, not all of them.
-    line = []
-    step = solution
-    while game.phase == "play" and step.complete:
-        move = step.moves[0] if step.moves else game.legal_moves()[0]
-        line.append(f"{game.to_move}:{'pass' if move == PASS else move}")
-        game.play(move)
-        if game.phase == "play":
-            step = solver.solve(game, objective=args.objective, moves="one")
-    print("line: " + " ".join(line), file=out)
+    if solution.complete:
+        # on the warm table, within the same limits
+        line = solver.principal_line(game, objective=args.objective, max_nodes=args.max_nodes,
+                                     time_limit=args.time_limit)
+        print(f"line: {line}", file=out)
 
 
 # --- bench ---------------------------------------------------------------------------------
