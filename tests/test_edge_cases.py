@@ -1,8 +1,5 @@
 """Hand-picked cases from RULES.md sections 5 and 6, with expectations written by hand."""
 
-import pytest
-
-import ddz_fast
 import reference
 from ddz_fast import Kind, Move, Rules, beats, classify, legal_moves
 from helpers import as_tuples

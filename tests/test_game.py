@@ -11,7 +11,6 @@ from ddz_fast import (
     PASS, AmbiguousMoveError, Game, Hand, IllegalActionError, IllegalBidError, IllegalMoveError,
     InvalidCardsError, InvalidMoveError, Move, Result, Rules, score,
 )
-from helpers import unpack
 from reference_game import Auction, Play
 from reference_game import deal as reference_deal
 

@@ -14,7 +14,7 @@ import pytest
 
 from ddz_fast import (
     PASS, Game, GreedyPlayer, IllegalActionError, InvalidPositionError, PIMCPlayer, RandomPlayer,
-    Rules, Series, Solver, game_with_hands, sample_deals,
+    Rules, Series, Solver, sample_deals,
 )
 from ddz_fast._pimc import rollout_wins
 from ddz_fast.pimc import Evaluation

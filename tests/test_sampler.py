@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    Game, Hand, IllegalActionError, InvalidConstraintsError, InvalidPositionError, Position,
+    Game, Hand, InvalidConstraintsError, InvalidPositionError, Position,
     game_with_hands, sample_deals,
 )
 

@@ -277,7 +277,7 @@ def test_bad_arguments():
         with pytest.raises(ValueError, match=r"actions must be an integer array of shape \(2,\)"):
             tables.step(actions)
     for bad in (-1, len(tables.space)):
-        with pytest.raises(ValueError, match=rf"actions\[1\] must be an action id in 0..28741"):
+        with pytest.raises(ValueError, match=r"actions\[1\] must be an action id in 0..28741"):
             tables.step(np.array([0, bad]))
     for options in ({"reset_mask": np.zeros(3, bool)}, {"reset_mask": [True, False]}, {"x": 1}):
         with pytest.raises(ValueError, match="options"):

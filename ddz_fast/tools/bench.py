@@ -524,8 +524,8 @@ def full_deal_row(solver: Solver, count: int, seed: int, moves: str) -> str:
 def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
     """The solver's section of ``ddz-fast bench``."""
     solver = Solver(64)
-    print(f"\nThe open-hand solver (ddz_fast.solve, win objective, table 64 MB emptied before "
-          f"each position; seeded deals, seat 0 the landlord and to lead):", file=out)
+    print("\nThe open-hand solver (ddz_fast.solve, win objective, table 64 MB emptied before "
+          "each position; seeded deals, seat 0 the landlord and to lead):", file=out)
     puzzle = [Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)] * 20
     print(f"  doudizhu-resolver's README puzzle: {solve_stats(puzzle, solver).row()}", file=out)
     for what, sizes, count in SOLVER_SIZES:

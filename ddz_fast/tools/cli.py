@@ -12,7 +12,7 @@ from typing import TextIO
 from tqdm import tqdm
 
 from ddz_fast import (
-    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
+    RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
     rules_from_args, simulate,
 )
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
