@@ -475,21 +475,22 @@ cdef class Solver:
         nodes = 0
         while True:
             nodes += step.nodes
-            if not step.complete:
+            if not step.complete or max_nodes is not None and nodes > max_nodes:
                 break
             move = step.moves[0] if step.moves else position.legal_moves()[0]
             played.append((position.to_move, move))
             position.play(move)
             if position.phase != "play":
                 break
-            nodes_left = None if max_nodes is None else max_nodes - nodes
             seconds_left = (None if time_limit is None
                             else time_limit - (time.perf_counter() - start))
-            if (nodes_left is not None and nodes_left < 1
-                    or seconds_left is not None and seconds_left <= 0):
+            if seconds_left is not None and seconds_left <= 0:
                 break
+            # a solve that takes no node (a move that ends the deal) fits where none are
+            # left: one is allowed, and a solve that takes more than are left ends the line
             step = self.solve(position, objective=objective, moves="one",
-                              max_nodes=nodes_left, time_limit=seconds_left)
+                              max_nodes=None if max_nodes is None else max(max_nodes - nodes, 1),
+                              time_limit=seconds_left)
         return Line(objective, first.winner, first.score, tuple(played), nodes,
                     time.perf_counter() - start, position.phase == "over")
 

@@ -4,10 +4,13 @@ non-zero with a clear message."""
 import argparse
 import importlib.metadata
 import io
+import itertools
 import os
+import re
 import shutil
 import subprocess
 import sys
+import types
 import warnings
 
 import pytest
@@ -213,6 +216,57 @@ def test_solve():
                           "55 landlord, 77 landlord, TT landlord, QQ landlord (") in out
     code, out = run("solve", "2QQTT77553", "AA9", "7", "--max-nodes", "1")
     assert code == 0 and "unsolved (a limit was reached" in out and "line:" not in out
+
+
+def solve_output(*argv: str) -> tuple[list[int], list[str], list[str]]:
+    """The nodes `ddz-fast solve`'s verdict and line took, the two without their effort, and
+    the two as printed."""
+    code, out = run("solve", *argv)
+    assert code == 0
+    lines = out.splitlines()[1:]
+    nodes = [re.search(r"([\d,]+) nodes in", line) for line in lines]
+    return ([int(n.group(1).replace(",", "")) if n else 0 for n in nodes],
+            [re.sub(r"[\d,]+ nodes in [\d.e+-]+ ms", "", line) for line in lines], lines)
+
+
+def test_solve_limits_bound_the_command():
+    position = ("2QQTT77553", "A9")
+    (solve_nodes, line_nodes), free, _ = solve_output(*position)
+    assert free[1].startswith("line: 0:") and "stopped" not in free[1] and line_nodes > 1
+    # exactly what the solve takes: nothing is left for the line
+    _, limited, _ = solve_output(*position, "--max-nodes", str(solve_nodes))
+    assert limited == [free[0], "line: none (the solve used up the limits)"]
+    # enough for both: the same line
+    _, limited, _ = solve_output(*position, "--max-nodes", str(solve_nodes + line_nodes))
+    assert limited == free
+    # one node short: the line stops at the solve of its last pass (that solve counts the node
+    # it stopped at; the landlord's last card, which ends the deal, takes none)
+    nodes, limited, lines = solve_output(*position, "--max-nodes",
+                                         str(solve_nodes + line_nodes - 1))
+    assert limited[0] == free[0] and nodes[1] == line_nodes
+    moves = lines[1].split(" ... (")[0]
+    assert " ... (landlord win; stopped at a limit after " in lines[1]
+    assert free[1].startswith(moves + " ") and moves.count(":") == free[1].count(":") - 2
+
+
+def test_solve_time_limit_bounds_the_command(monkeypatch):
+    """The line's time limit is what the solve left: here the command's clock moves one second
+    per look (the search's own clock is untouched)."""
+    seconds = itertools.count()
+    monkeypatch.setattr(cli, "time", types.SimpleNamespace(perf_counter=lambda: next(seconds)))
+    limits = []
+
+    class RecordingSolver(ddz_fast.Solver):
+        def principal_line(self, game, **options):
+            limits.append((options["max_nodes"], options["time_limit"]))
+            return super().principal_line(game, **options)
+
+    monkeypatch.setattr(cli, "Solver", RecordingSolver)
+    _, free, _ = solve_output("2QQTT77553", "A9")
+    _, limited, _ = solve_output("2QQTT77553", "A9", "--time-limit", "10")
+    assert limited == free and limits == [(None, None), (None, 9)]
+    _, limited, _ = solve_output("2QQTT77553", "A9", "--time-limit", "1")
+    assert limited == [free[0], "line: none (the solve used up the limits)"] and len(limits) == 2
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -470,6 +470,23 @@ def test_a_limit_cuts_a_line_short():
     timed = Solver(4).principal_line(game, objective="score", time_limit=1e-9)
     assert not timed.complete and timed.score is None
     assert Solver(4).principal_line(game, time_limit=60).moves == full.moves
+    exact = Solver(4).principal_line(game, max_nodes=full.nodes)
+    assert exact.complete and exact.moves == full.moves and exact.nodes == full.nodes
+
+
+def test_a_line_within_exactly_its_nodes_is_complete():
+    # its last solve takes no node (the landlord's last card ends the deal): it fits where no
+    # node is left
+    game = Game.from_hands(["2QQTT77553", "A9"])
+    full = Solver(4).principal_line(game)
+    before_last = game.copy()
+    for _, move in full.moves[:-1]:
+        before_last.play(move)
+    assert full.complete and Solver(4).solve(before_last, moves="one").nodes == 0
+    exact = Solver(4).principal_line(game, max_nodes=full.nodes)
+    assert exact.complete and exact.moves == full.moves and exact.nodes == full.nodes
+    short = Solver(4).principal_line(game, max_nodes=full.nodes - 1)
+    assert not short.complete and short.moves == full.moves[:-2] and short.nodes == full.nodes
 
 
 def test_a_line_prints_and_evaluates():

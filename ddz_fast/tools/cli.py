@@ -151,15 +151,24 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
         raise ValueError(f"--to-move must be a seat 0..{len(hands) - 1}, not {args.to_move}")
     game = solve_game(hands, args.to_move, args.last, args.bid, rules_from_args(args))
     solver = Solver(args.table_mb)
+    start = time.perf_counter()
     solution = solver.solve(game, objective=args.objective, moves=args.moves,
                             max_nodes=args.max_nodes, time_limit=args.time_limit)
     print(game.position(), file=out)
     print(solution, file=out)
-    if solution.complete:
-        # on the warm table, within the same limits
-        line = solver.principal_line(game, objective=args.objective, max_nodes=args.max_nodes,
-                                     time_limit=args.time_limit)
-        print(f"line: {line}", file=out)
+    if not solution.complete:
+        return
+    # the limits bound the whole command: the line, on the warm table, gets what the solve left
+    nodes_left = None if args.max_nodes is None else args.max_nodes - solution.nodes
+    seconds_left = (None if args.time_limit is None
+                    else args.time_limit - (time.perf_counter() - start))
+    if (nodes_left is not None and nodes_left < 1
+            or seconds_left is not None and seconds_left <= 0):
+        print("line: none (the solve used up the limits)", file=out)
+        return
+    line = solver.principal_line(game, objective=args.objective, max_nodes=nodes_left,
+                                 time_limit=seconds_left)
+    print(f"line: {line}", file=out)
 
 
 # --- bench ---------------------------------------------------------------------------------
@@ -235,9 +244,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bid", type=int_in(1, 3), default=1,
                    help="the landlord's winning bid, for the score (default: %(default)s)")
     p.add_argument("--max-nodes", type=POSITIVE, default=None,
-                   help="stop after this many nodes (default: no limit)")
+                   help="stop after this many nodes, the solve and the line together "
+                        "(default: no limit)")
     p.add_argument("--time-limit", type=positive_seconds, default=None,
-                   help="stop after this many seconds (default: no limit)")
+                   help="stop after this many seconds, the solve and the line together "
+                        "(default: no limit)")
     p.add_argument("--table-mb", type=int_in(1, 65536), default=64,
                    help="transposition table size in MB (default: %(default)s)")
     add_rule_options(p, stages=["play"])
