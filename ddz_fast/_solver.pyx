@@ -467,10 +467,11 @@ cdef class Solver:
         ``time_limit`` bound the whole line: the solve they stop ends it (``complete=False``,
         the moves before it kept). Raises as ``solve``; the game is never changed."""
         start = time.perf_counter()
-        # the first solve checks the arguments and the phase
-        first = step = self.solve(game, objective=objective, moves="one", max_nodes=max_nodes,
-                                  time_limit=time_limit)
+        # copied before the first solve, which releases the GIL: another thread may play on the
+        # game meanwhile. That solve checks the arguments and the phase.
         position = game.copy(stack=False)
+        first = step = self.solve(position, objective=objective, moves="one",
+                                  max_nodes=max_nodes, time_limit=time_limit)
         played = []
         nodes = 0
         while True:

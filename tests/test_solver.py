@@ -474,6 +474,24 @@ def test_a_limit_cuts_a_line_short():
     assert exact.complete and exact.moves == full.moves and exact.nodes == full.nodes
 
 
+def test_a_line_is_of_the_position_it_was_asked_for():
+    """A move played on the game while the line's first solve runs (as another thread may,
+    the GIL released) does not change the line."""
+    game = Game.from_hands(["2QQTT77553", "A9"])
+    expected = Solver(4).principal_line(game.copy())
+
+    class MeddlingSolver(Solver):
+        def solve(self, position, **options):
+            solution = super().solve(position, **options)
+            if not game.history:
+                game.play(game.legal_moves()[-1])
+            return solution
+
+    line = MeddlingSolver(4).principal_line(game)
+    assert len(game.history) == 1 and line.complete
+    assert line.moves == expected.moves and line.winner == expected.winner
+
+
 def test_a_line_within_exactly_its_nodes_is_complete():
     # its last solve takes no node (the landlord's last card ends the deal): it fits where no
     # node is left
