@@ -218,6 +218,8 @@ cdef int first_reaching(solver_search* p, const ddz_state* s, const ddz_move* mo
     if p.techniques & TECH_EQUIVALENCE:
         m = drop_superseded(s, tried, n)
     k = order_moves(p, s, tried, m, scores, tried + MAX_MOVES + 1)
+    if p.stopped:
+        return p.stopped
     if k >= 0:
         tried[0] = tried[k]                      # it wins at once
         r = 1
@@ -417,6 +419,7 @@ cdef class Solver:
         p.nodes = 0
         p.max_nodes = node_limit
         p.until_check = 1
+        p.stopped = 0
         p.plies = plies_needed(&s)
         cdef ddz_move root[MAX_MOVES + 1]
         cdef int8_t best[MAX_MOVES + 1]

@@ -23,12 +23,14 @@ from typing import Any
 from ._cards import RANK_SYMBOLS, Hand
 from ._game import HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Game
 from ._moves import Move, classify
+from .kind import Kind
 from ._rules import FIELDS, Rules
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 
 PHASES = ("auction", "play", "over")
 DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
+DEALT, KITTY = 17, 3        # a seat's cards at the deal, and the kitty's (RULES.md section 2)
 NO_CARDS = Hand()
 SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
@@ -196,6 +198,20 @@ class Position:
         passes = speeches if high is None else (to_move - high - 1) % 3
         if speeches > 2 and high is None:
             raise _error("speeches", f"{speeches} speeches without a bid: the third pass deals again")
+        if high is not None and passes == 2:
+            raise _error("high", f"{high}: after its bid both others passed, which ended the "
+                                 f"auction (seat {to_move} would speak again)")
+        # Before the first bid at most two passes, before each higher one at most one (two
+        # end the auction): the highest bid is at most speech 2 * bid.
+        most = 2 * bid + 1 + passes
+        if high is not None and speeches > most:
+            raise _error("speeches", f"{speeches}, but an auction whose highest bid is {bid}, "
+                                     f"followed by {passes} pass(es), has had at most {most}")
+        sizes = [len(hand) for hand in self.hands]
+        if not 1 <= sizes[0] <= DEALT or len(set(sizes)) != 1:
+            raise _error("hands", f"{'/'.join(str(h) or '-' for h in self.hands)} hold "
+                                  f"{'/'.join(map(str, sizes))} cards: a deal gives each seat "
+                                  f"the same number, 1 to {DEALT} (17 with the whole deck)")
         if self.rules.auction == "single_round" and speeches > 2:
             raise _error("speeches", f"{speeches}: the single-round auction ends after three")
         if high is not None and speeches < passes + 1:
@@ -260,15 +276,32 @@ class Position:
             if self.plays[seat] > len(self.played[seat]):
                 raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations of "
                                                f"{len(self.played[seat])} cards")
-            if len(self.hands[seat]) + len(self.played[seat]) > 20:
-                raise _error(f"hands[{seat}]", "and the cards it played make more than 20")
+            dealt = DEALT + KITTY if seat == landlord else DEALT
+            held = [a + b for a, b in zip(self.hands[seat].counts, self.played[seat].counts)]
+            if any(count > most for count, most in zip(held, DECK)):
+                raise _error(f"hands[{seat}], played[{seat}]",
+                             f"{self.hands[seat]} and {self.played[seat]} together hold more "
+                             f"of a rank than the deck")
+            if sum(held) > dealt:
+                role = "the landlord" if seat == landlord else "a farmer"
+                raise _error(f"hands[{seat}]", f"{self.hands[seat]} and the cards played "
+                                               f"{self.played[seat] or '-'} make {sum(held)}; "
+                                               f"{role} is dealt {dealt}")
         if bombs > sum(self.plays):
             raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
+        # each bomb took a rank's four cards, the rocket both jokers, from one seat's plays
+        room = sum(sum(c == 4 for c in played.counts) + (played.counts[13] + played.counts[14] == 2)
+                   for played in self.played)
+        if bombs > room:
+            raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
+                                  f"{room}")
         landlord_cards = self.hands[landlord] + self.played[landlord]
         if self.kitty not in landlord_cards:
             raise _error("kitty", f"{self.kitty} went to the landlord, whose cards "
                                   f"{landlord_cards} do not hold it")
         set_(self, "trick", self._checked_trick(to_move, over, empty))
+        if self.trick is not None and self.trick[0].kind in (Kind.BOMB, Kind.ROCKET) and not bombs:
+            raise _error("bombs", f"0, but the trick {self.trick[0]} is a {self.trick[0].kind}")
         set_(self, "landlord", landlord)
         set_(self, "bid", bid)
         set_(self, "bombs", bombs)

@@ -11,7 +11,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ddz_fast import PASS, ActionSpace, EncodingError, Game, Hand, Move, Position, Rules
+from ddz_fast import PASS, ActionSpace, EncodingError, Game, Hand, InvalidPositionError, Move, Position, Rules
 from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding,
     OpenSpielEncoding, RLCardEncoding,
@@ -382,15 +382,12 @@ def test_positions_without_a_layout():
     with pytest.raises(ValueError, match="the game is over"):
         OPENSPIEL.encode(game)
     assert OPENSPIEL.encode(game, 0).shape == (159,)
-    # A farmer of 18 cards has no slot in RLCard's 17-wide one-hot.
+    # RLCard's one-hot of cards left is 17 wide for a farmer: no position holds a farmer of 18.
     big = Game.from_hands(["3", "44445555666677778", "999TTTT"], landlord=0)
     assert RLCARD.encode(big, 1).shape == (901,)
-    big = Game.from_hands(["3", "444455556666777788", "999TTTT"], landlord=0)
-    with pytest.raises(EncodingError, match="at most 20 cards for the landlord and 17 for a farmer"):
-        RLCARD.encode(big, 0)
+    with pytest.raises(InvalidPositionError, match="a farmer is dealt 17"):
+        Game.from_hands(["3", "444455556666777788", "999TTTT"], landlord=0)
     assert issubclass(EncodingError, ValueError)
-    with pytest.raises(EncodingError, match="at most 20 cards for the landlord and 17 for a farmer"):
-        DOUZERO.encode_batch(big, ["3"], 0)
     auction = Game(5, rules=Rules.preset("openspiel"))
     for encode in (DOUZERO.encode, lambda g: DOUZERO.encode_batch(g, [])):
         with pytest.raises(EncodingError, match="the douzero encoding needs a landlord"):

@@ -8,6 +8,7 @@ the integer convention of ddz_fast/checks.py) and from the pure-Python reference
 
 import operator
 import os
+import re
 import pickle
 import subprocess
 import sys
@@ -22,9 +23,10 @@ from hypothesis.extra import numpy as hnp
 
 import reference
 from ddz_fast import (
-    MOVE_DTYPE, PASS, AmbiguousMoveError, Game, Hand, IllegalActionError, IllegalBidError,
-    IllegalMoveError, InvalidCardsError, InvalidMoveError, Kind, Move, Rules, beats, classify,
-    legal_move_counts, legal_moves, legal_moves_batch, perft, score, simulate,
+    MOVE_DTYPE, PASS, ActionSpace, AmbiguousMoveError, Game, Hand, IllegalActionError,
+    IllegalBidError, IllegalMoveError, InvalidCardsError, InvalidMoveError, InvalidPositionError,
+    Kind, Move, Rules, beats, classify, legal_move_counts, legal_moves, legal_moves_batch, perft,
+    score, simulate,
 )
 from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
@@ -214,8 +216,10 @@ def check_move(move, rules=None):
     if move == PASS:
         assert str(move) == "pass" and Move.parse("pass") is PASS
         return
-    distinct = rules is not None and rules.distinct_single_wings
-    assert (str(move.kind), move.length, move.main) in reference.readings(tuple(move.counts.tolist()), distinct)
+    switches = {name: getattr(rules or Rules(), name) for name in (
+        "distinct_single_wings", "four_with_two", "distinct_four_two_singles", "quad_wings",
+        "extending_wings", "rocket_kickers")}
+    assert (str(move.kind), move.length, move.main) in reference.readings(tuple(move.counts.tolist()), **switches)
     assert Move.parse(str(move), rules=rules) == move
     assert move in classify(move.cards, rules=rules)
     assert pickle.loads(pickle.dumps(move)) == move
@@ -707,7 +711,8 @@ def test_pickle_round_trips(move, counts, rules):
 
 
 def unpickle_model(fields):
-    """_unpickle_move: four Python ints forming a reading (or PASS's zeros), like Move()."""
+    """_unpickle_move: four Python ints forming a reading under some rule set (or PASS's
+    zeros): a Move does not know its rules."""
     if not all(type(f) is int for f in fields):
         return InvalidMoveError
     if tuple(fields) == (0, 0, 0, 0):
@@ -718,7 +723,7 @@ def unpickle_model(fields):
     counts = [(cards >> (4 * r)) & 0xF for r in range(16)]
     if counts[15] or not within_deck(counts[:15]):
         return InvalidMoveError
-    if (KIND_NAMES[kind], length, main) not in reference.readings(tuple(counts[:15])):
+    if (KIND_NAMES[kind], length, main) not in reference.readings(tuple(counts[:15]), **reference.LOOSEST):
         return InvalidMoveError
     return (KIND_NAMES[kind], length, main, tuple(counts[:15]))
 
@@ -733,7 +738,7 @@ def check_unpickled(fields):
     else:
         assert error is None, repr(error)
         same_move(move, expected)
-        check_move(move)
+        check_move(move, Rules(**reference.LOOSEST))
 
 
 @st.composite
@@ -1242,3 +1247,87 @@ def test_mappings_are_no_counts():
 
 def test_rules_auction_as_a_str_subclass():
     assert Rules(auction=np.str_("single_round")).auction == "single_round"
+
+
+# --- position texts with every field at and beyond its limits -------------------------------
+
+# Each field's values at its limits and just past them (and the type's: 8-bit counters, 64-bit
+# seeds), for a field replaced or added in the text of a reachable position.
+FIELD_EXTREMES = {
+    "landlord": ["0", "2", "3", "255"],
+    "bid": ["0", "1", "2", "3", "4", "256", str(2 ** 64)],
+    "kitty": ["-", "3", "38A", "38AK", "BR2", "3333"],
+    "played": ["-/-/-", "3/-/-", "3333/3333/BR", "-/-", "33333/-/-"],
+    "plays": ["0,0,0", "1,1,1", "20,17,17", "255,0,0", "256,0,0", "1,1"],
+    "bombs": ["0", "1", "13", "14", "15", "256", str(2 ** 64)],
+    "trick": ["3@0", "BR@1", "3333@2", "pass@0", "3@3", "33334444@1"],
+    "speeches": ["0", "1", "2", "6", "7", "255", "256"],
+    "high": ["-", "0", "2", "3"],
+    "first": ["0", "2", "3"],
+    "marked": ["3", "R", "Z", "33"],
+    "redeals": ["0", "100", "101", str(2 ** 63)],
+    "seed": ["0", str(2 ** 64 - 1), str(2 ** 64)],
+    "out": ["", "3", "".join(s * n for s, n in zip(SYMBOLS, LIMITS))],
+}
+FIELD_NAME = r"(phase|hands|to_move|trick seat|(hands|played|plays)\[\d\]|" + "|".join(FIELD_EXTREMES) + ")"
+
+
+@st.composite
+def extreme_positions(draw):
+    """The text of a position reached by play, with fields set at or past their limits and
+    cards moved from one hand to another (a hand of up to 23 cards)."""
+    game = Game(draw(st.integers(0, 2 ** 64 - 1)), rules=draw(st.sampled_from(ALL_RULES)))
+    for _ in range(draw(st.integers(0, 12))):
+        if game.phase == "auction":
+            game.bid(draw(st.sampled_from(game.legal_bids())))
+        elif game.phase == "play":
+            game.play(draw(st.sampled_from(list(game.legal_moves()))))
+    words = game.position().split()
+    fields = dict(word.split("=", 1) for word in words[3:])
+    for name in draw(st.lists(st.sampled_from(sorted(FIELD_EXTREMES)), max_size=3, unique=True)):
+        fields[name] = draw(st.sampled_from(FIELD_EXTREMES[name]))
+    hands = [list(hand.replace("-", "")) for hand in words[1].split("/")]
+    if draw(st.booleans()):
+        giver, taker = draw(st.permutations(range(len(hands))))[:2]
+        for _ in range(draw(st.integers(1, 6))):
+            if hands[giver]:
+                hands[taker].append(hands[giver].pop(draw(st.integers(0, len(hands[giver]) - 1))))
+    hands_text = "/".join("".join(sorted(h, key=SYMBOLS.index)) or "-" for h in hands)
+    return " ".join([words[0], hands_text, words[2], *(f"{k}={v}" for k, v in fields.items())])
+
+
+def check_reachable_sizes(game):
+    """Hand sizes that a deal and the plays so far can produce."""
+    sizes = [len(h) + len(p) for h, p in zip(game.hands, game.cards_played)]
+    if game.phase == "auction":
+        assert len(set(sizes)) == 1 and 1 <= sizes[0] <= 17, game.position()
+    elif game.landlord is not None:
+        for seat, size in enumerate(sizes):
+            assert size <= (20 if seat == game.landlord else 17), game.position()
+        if game.last_move is not None and game.last_move.kind in (Kind.BOMB, Kind.ROCKET):
+            assert game.bombs >= 1
+
+
+@fuzz(400)
+@given(extreme_positions(), st.randoms(use_true_random=False))
+def test_position_fields_at_and_beyond_their_limits(text, rng):
+    game, error = outcome_of(lambda: Game.from_position(text))
+    if error is not None:
+        assert isinstance(error, InvalidPositionError), repr(error)
+        assert re.match(FIELD_NAME + r"(, " + FIELD_NAME + r")*: ", str(error)), str(error)
+        return
+    check_reachable_sizes(game)
+    space = ActionSpace(game.rules)
+    for _ in range(200):            # played out: every step's moves, ids and perft work
+        if game.phase == "over":
+            break
+        ids = space.legal_ids(game)
+        if game.phase == "auction":      # passes only half the time: all-pass auctions redeal
+            action = rng.choice(game.legal_bids()[rng.random() < 0.5:])
+        else:
+            moves = game.legal_moves()
+            assert perft(game, 1) == len(moves) == len(ids)
+            action = rng.choice(list(moves))
+        game.push(action)
+        check_reachable_sizes(game)
+    assert game.phase == "over" and game.result is not None

@@ -1,6 +1,7 @@
 """Regression tests for the crash paths, invalid objects and silent truncations that an
 adversarial review found: each test failed before its fix."""
 
+import copy
 import os
 import pickle
 import signal
@@ -14,11 +15,13 @@ import pytest
 
 import ddz_fast
 from ddz_fast import (
-    PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError,
-    InvalidMoveError, Kind, Move, MoveList, RedealLimitError, Rules, Series, legal_move_counts,
-    legal_moves, legal_moves_batch, perft, score, simulate,
+    PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError, InvalidMoveError,
+    InvalidPositionError, Kind, Move, MoveList, Position, RedealLimitError, Rules, Series,
+    legal_move_counts, legal_moves, legal_moves_batch, perft, score, simulate,
 )
+from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
+from reference_game import Auction
 from test_game import snapshot
 
 STRICT = Rules(distinct_single_wings=True)
@@ -452,3 +455,170 @@ def test_game_init_runs_once():
     with pytest.raises(TypeError):
         game.__init__(5)
     assert snapshot(game) == before
+
+
+# --- 30. positions are of hand sizes a deal and the plays so far can produce -----------------
+
+FULL = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
+
+
+def rest_of_deck(*parts):
+    left = list(FULL)
+    for part in parts:
+        for card in part:
+            left.remove(card)
+    return "".join(left)
+
+
+def test_an_auction_hand_of_twenty_cards_is_no_deal():
+    # The review's crash: bid(3) gave the landlord 23 cards and 1,199 leads (room for 1,024).
+    big = "3456789TJJJQQQKKKAAA"
+    rest = rest_of_deck(big, "TT2")
+    text = f"auction {big}/{rest[:17]}/{rest[17:]} 0 kitty=TT2 seed=1"
+    with pytest.raises(InvalidPositionError, match=r"^hands: .* hold 20/17/14 cards"):
+        Game.from_position(text)
+
+
+@pytest.mark.parametrize("hands", ["-/-/-", "3/4/-", "3/45/6", "33/44/5"])
+def test_auction_hands_are_dealt_alike(hands):
+    kitty = "QKA"
+    out = rest_of_deck(*hands.replace("-", "").split("/"), kitty)
+    with pytest.raises(InvalidPositionError, match=r"^hands: "):
+        Game.from_position(f"auction {hands} 0 kitty={kitty} seed=1 out={out}")
+    # a set-up that deals each seat the same number of cards is one
+    game = Game.from_position(f"auction 3/4/5 0 kitty={kitty} seed=1 out={rest_of_deck('3', '4', '5', kitty)}")
+    game.bid(3)
+    assert [len(h) for h in game.hands] == [4, 1, 1]
+
+
+def test_a_farmer_holds_at_most_seventeen_cards():
+    eighteen = "333444555666777888"
+    with pytest.raises(InvalidPositionError, match=r"^hands\[1\]: .* make 18; a farmer is dealt 17"):
+        Game.from_hands(["9", eighteen, "T"])
+    with pytest.raises(InvalidPositionError, match=r"^hands\[1\]: .* make 18; a farmer is dealt 17"):
+        Game.from_hands(["9", eighteen])                 # two seats: seat 1 is the farmer
+    # the landlord holds up to 20 (the kitty's 3 besides his 17)
+    Game.from_hands([eighteen + "99", "T"])
+    Game.from_hands(["9", eighteen + "99", "T"], landlord=1)
+    # a farmer's cards played count with his hand
+    hand = "44445555666677778"
+    with pytest.raises(InvalidPositionError, match=r"^hands\[1\]: .* make 18"):
+        Game.from_position(f"play 9/{hand}/T 0 landlord=0 bid=1 played=-/3/- plays=0,1,0 "
+                           f"out={rest_of_deck('9', hand, 'T', '3')}")
+
+
+def test_a_pickle_is_checked_like_a_position_text():
+    # the start position of a pickle goes through the same checks
+    big = "3456789TJJJQQQKKKAAA"
+    rest = rest_of_deck(big, "TT2")
+    with pytest.raises(InvalidPositionError):
+        _replay(Game, f"auction {big}/{rest[:17]}/{rest[17:]} 0 kitty=TT2 seed=1", [3])
+
+
+def test_overlapping_hand_and_cards_played_name_the_fields():
+    text = f"play 3333/4/5 1 landlord=0 bid=1 played=3/-/- plays=1,0,0 out={rest_of_deck('3333', '4', '5')}"
+    with pytest.raises(InvalidPositionError, match=r"^hands\[0\], played\[0\]: 3333 and 3 "):
+        Game.from_position(text)
+
+
+# --- 31. counts that follow from a position are checked ---------------------------------------
+
+def test_a_bomb_to_beat_was_counted():
+    out = rest_of_deck("3", "4", "5", "6666")
+    text = f"play 3/4/5 1 landlord=0 bid=1 played=6666/-/- plays=1,0,0 trick=6666@0 out={out}"
+    with pytest.raises(InvalidPositionError, match=r"^bombs: 0, but the trick 6666 is a bomb"):
+        Game.from_position(text)
+    game = Game.from_position(text.replace("plays=1,0,0", "plays=1,0,0 bombs=1"))
+    assert game.bombs == 1
+    rocket = f"play 3/4/5 1 landlord=0 bid=1 played=BR/-/- plays=1,0,0 trick=BR@0 out={rest_of_deck('3', '4', '5', 'BR')}"
+    with pytest.raises(InvalidPositionError, match=r"^bombs: 0, but the trick BR is a rocket"):
+        Game.from_position(rocket)
+    # a finished game that ended on a bomb: played out, it scores the bomb
+    over = f"over -/4/5 - landlord=0 bid=1 played=6666/-/- plays=1,0,0 trick=6666@0 out={rest_of_deck('4', '5', '6666')}"
+    with pytest.raises(InvalidPositionError, match=r"^bombs: 0"):
+        Game.from_position(over)
+    played_out = Game.from_hands(["6666", "4", "5"])
+    played_out.play("6666")
+    assert played_out.result.bombs == 1
+    assert Game.from_position(played_out.position()).result == played_out.result
+
+
+def test_no_more_bombs_than_the_cards_played_hold():
+    out = rest_of_deck("3", "4", "5", "66667")
+    text = f"play 3/4/5 1 landlord=0 bid=1 played=66667/-/- plays=2,0,0 bombs=2 out={out}"
+    with pytest.raises(InvalidPositionError, match=r"^bombs: 2 bombs and rockets, but the cards "
+                                                   r"played hold at most 1"):
+        Game.from_position(text)
+    Game.from_position(text.replace("bombs=2", "bombs=1"))
+
+
+# --- 32. every play of every preset pickles --------------------------------------------------
+
+def test_every_play_of_every_preset_round_trips(action_space):
+    # Before, an unpickled move was checked under the default rules: the 156 plays only RLCard
+    # allows and the 1,631 only DouZero allows did not load (nor a Game holding one).
+    for name, plays in action_space.items():
+        rules = Rules.preset(name)
+        moves = [Move(kind, length, main, list(cards), rules=rules)
+                 for kind, length, main, cards in plays]
+        assert pickle.loads(pickle.dumps(moves)) == moves, name
+    for name, text in (("rlcard", "3333+55"), ("douzero", "3333+BR")):
+        rules = Rules.preset(name)
+        game = Game.from_hands(["3333" + text[-2:] + "6", "789", "TJQ"], rules=rules)
+        game.play(text)
+        for copied in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+            assert copied.position() == game.position() and copied.history == game.history
+
+
+def auction_states(variant):
+    """(to_move, bid, high, speeches) of every auction still running, per the reference."""
+    states, stack = set(), [Auction(first, variant) for first in range(3)]
+    while stack:
+        auction = stack.pop()
+        if auction.outcome() is not None:
+            continue
+        bids = [(i, b) for i, b in enumerate(auction.speeches) if b]
+        high = (auction.first_bidder + bids[-1][0]) % 3 if bids else None
+        states.add((auction.to_move(), auction.highest(), high, len(auction.speeches)))
+        for bid in auction.legal():
+            child = copy.deepcopy(auction)
+            child.speak(bid)
+            stack.append(child)
+    return states
+
+
+@pytest.mark.parametrize("variant", ["open", "single_round"])
+def test_speeches_of_an_auction(variant):
+    # Exactly the auctions the rules can reach are positions: the 8-bit counter of speeches
+    # wrapped at 256 before, and a highest bidder followed by two passes was accepted.
+    reachable = auction_states(variant)
+    assert max(s for *_, s in reachable) == (6 if variant == "open" else 2)
+    hands = Game(7).position().split()[1]
+    rules = "" if variant == "open" else f" rules=auction:{variant}"
+    for to_move in range(3):
+        for bid, high in [(0, None), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]:
+            for speeches in [*range(10), 255, 256]:
+                bidder = "" if high is None else f" bid={bid} high={high}"
+                text = f"auction {hands} {to_move}{bidder} kitty=38A speeches={speeches} seed=7{rules}"
+                if (to_move, bid, high, speeches) in reachable:
+                    position = Position.parse(text)
+                    assert Position.parse(Game.from_position(position).position()) == position
+                else:
+                    with pytest.raises(InvalidPositionError):
+                        Game.from_position(text)
+
+
+# --- 33. the solver's time limit holds in all of its work -------------------------------------
+
+def test_a_passed_deadline_stops_the_solver_before_any_work():
+    # The move ordering at the root counts each move's fewest plays before the first node; on
+    # the 23-card hand above that recursion ran for minutes without looking at the clock. It
+    # looks at it like a node now: a deadline already passed stops the search before a node.
+    game = Game.from_hands(["3344556677889TJQKA22", "3456789TJQKA2BR"[:15]])
+    solution = ddz_fast.Solver(1).solve(game, moves="one", time_limit=1e-9)
+    assert not solution.complete and solution.nodes == 0, solution
+    stopped = ddz_fast.Solver(1)
+    stopped.solve(game, moves="one", time_limit=1e-9)
+    # nothing half-computed is remembered: the next solve is a fresh solver's
+    again, fresh = stopped.solve(game, moves="one"), ddz_fast.Solver(1).solve(game, moves="one")
+    assert (again.winner, again.moves, again.nodes) == (fresh.winner, fresh.moves, fresh.nodes)

@@ -219,10 +219,10 @@ def test_cards_played_and_keys_through_play_and_undo():
 
 
 def test_the_position_key_leaves_out_the_score():
-    base = "play 3/4/5 1 landlord=0 bid=1 played=66/-/- plays=1,0,0 trick=66@0 " + \
-        OUT_345.replace("6666", "66")
+    base = "play 3/4/5 1 landlord=0 bid=1 played=667777/-/- plays=2,0,0 trick=66@0 " + \
+        OUT_345.replace("6666", "66").replace("7777", "")
     same_play = [Game.from_position(text) for text in
-                 (base, base.replace("bid=1", "bid=3"), base.replace("plays=1,0,0", "plays=1,0,0 bombs=1"))]
+                 (base, base.replace("bid=1", "bid=3"), base.replace("plays=2,0,0", "plays=2,0,0 bombs=1"))]
     assert len({g.key() for g in same_play}) == 1 and len({g.full_key() for g in same_play}) == 3
     one_pass = Game.from_position(base.replace("1 landlord", "2 landlord"))
     assert one_pass.key() != same_play[0].key()

@@ -58,12 +58,14 @@ def reference_legal(play, rules):
 
 
 def random_setup(rng, most):
-    """Two hands of 1..most cards from a shuffled deck, a landlord seat and a bid."""
-    sizes = rng.randint(1, most), rng.randint(1, most)
+    """Two hands from a shuffled deck, the landlord's of 1..most cards and the farmer's of
+    1..min(most, 17) (the cards dealt to him), a landlord seat and a bid."""
+    landlord = rng.randrange(2)
+    sizes = [rng.randint(1, most if seat == landlord else min(most, 17)) for seat in range(2)]
     cards = rng.sample(helpers.DECK, sum(sizes))
     hands = [tuple(cards[:sizes[0]].count(r) for r in range(15)),
              tuple(cards[sizes[0]:].count(r) for r in range(15))]
-    return hands, rng.randrange(2), rng.randint(1, 3)
+    return hands, landlord, rng.randint(1, 3)
 
 
 def check_position(game):

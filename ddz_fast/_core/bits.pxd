@@ -41,6 +41,10 @@ cdef extern from *:
     """
     const int DDZ_DEBUG    # 1 in the debug build (DDZ_DEBUG=1 at build time)
 
+cdef extern from "<assert.h>":
+    # C's assert: checked in the debug and sanitizer builds (-UNDEBUG), nothing in the release
+    void c_assert "assert" (bint condition) noexcept nogil
+
 
 cdef inline int pop_lsb(uint32_t* mask) noexcept nogil:
     """The lowest rank of a nonempty mask, taken out of it."""

@@ -5,9 +5,9 @@
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from .bits cimport emit, move_head, pop_lsb, rank_block
+from .bits cimport DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, rank_block
 from .typedefs cimport (
-    CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
+    MAX_HAND_CARDS, MAX_MOVES, CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
     KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS,
     RANK_ACE, RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_hand, ddz_move, ddz_rules,
@@ -319,14 +319,22 @@ cdef ddz_move* gen_kind(int kind, const ddz_hand* h, const ddz_rules* rules, int
 
 cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil:
     cdef int k
+    cdef ddz_move* start = out
+    if DDZ_DEBUG:
+        c_assert(h.n <= MAX_HAND_CARDS)     # the contract that bounds the moves by MAX_MOVES
     for k in range(N_KINDS):
         out = gen_kind(k, h, rules, 0, 0, out)
+    if DDZ_DEBUG:
+        c_assert(out - start <= MAX_MOVES)
     return out
 
 
 cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
                              ddz_move* out) noexcept nogil:
     cdef int k = prev.kind
+    cdef ddz_move* start = out
+    if DDZ_DEBUG:
+        c_assert(h.n <= MAX_HAND_CARDS)
     if k >= KIND_ROCKET:
         return out          # nothing beats the rocket
     out = gen_kind(k, h, rules, prev.length, prev.main + 1, out)
@@ -334,4 +342,6 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
         out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
     if (rules.kinds >> KIND_ROCKET) & 1:
         out = gen_rocket(h, 0, out)
+    if DDZ_DEBUG:
+        c_assert(out - start <= MAX_MOVES)
     return out

@@ -141,7 +141,10 @@ ctypedef struct solver_search:
     uint64_t nodes            # counted over every search_ge call on this struct
     uint64_t max_nodes        # 0: no limit
     double deadline           # monotonic seconds; 0: none
-    uint32_t until_check      # nodes before the next look at the clock and at signals
+    uint32_t until_check      # nodes (and fewest_plays calls) before the next look at the
+                              # clock and at signals
+    int stopped               # SEARCH_ABORTED or SEARCH_ERROR once a look in fewest_plays,
+                              # which cannot return it, stopped the search (0: going on)
     # the fewest combinations a hand is played in (fewest_plays), direct-mapped by hash:
     # PLAYS_CACHE_SIZE slots, each the hand | plays << 60 (0: empty). A fact about the hand
     # under the rules: the Solver keeps it across searches, emptied with the table.

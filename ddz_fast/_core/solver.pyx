@@ -410,7 +410,9 @@ cdef inline bint answered(const solver_search* p, opponents* o, const ddz_move* 
 cdef int fewest_plays(solver_search* p, uint64_t hand, ddz_move* buf) noexcept nogil:
     """The fewest combinations `hand` can be played in under p.rules (0 for no cards),
     remembered in p.plays_cache. Some combination of a best split holds the lowest card: try
-    each such lead, then the rest. buf: room for one ply of MAX_MOVES + 1 moves per card."""
+    each such lead, then the rest. buf: room for one ply of MAX_MOVES + 1 moves per card.
+    It looks at the clock like a node (its recursion can be long): once it sets p.stopped
+    its answers are meaningless and not remembered."""
     cdef uint64_t* slot
     cdef uint64_t lowest
     cdef ddz_hand h
@@ -422,17 +424,22 @@ cdef int fewest_plays(solver_search* p, uint64_t hand, ddz_move* buf) noexcept n
     slot = &p.plays_cache[fmix64(hand) & (PLAYS_CACHE_SIZE - 1)]
     if (slot[0] & CARDS_MASK) == hand:
         return <int>(slot[0] >> PLAYS_SHIFT)
+    if not p.stopped:
+        p.stopped = clock_reached(p)
+    if p.stopped:
+        return MAX_PLAYS
     hand_init(&h, hand)
     lowest = <uint64_t>0xF << (ctz64(hand) & ~3)      # the lowest rank's nibble
     end = gen_leads(&h, &p.rules, buf)
     m = buf
-    while m < end and best > 1:
+    while m < end and best > 1 and not p.stopped:
         if m.cards & lowest:
             plays = 1 + fewest_plays(p, hand - m.cards, end)
             if plays < best:
                 best = plays
         m += 1
-    slot[0] = hand | <uint64_t>best << PLAYS_SHIFT
+    if not p.stopped:
+        slot[0] = hand | <uint64_t>best << PLAYS_SHIFT
     return best
 
 
@@ -489,6 +496,8 @@ cdef bint finishes(solver_search* p, opponents* o, uint64_t hand, int depth,
             result = True
             break
         m += 1
+    if p.stopped:
+        return False
     slot.stamp = p.stamp
     slot.hand = hand
     slot.depth = depth
@@ -653,10 +662,9 @@ cdef Py_ssize_t drop_superseded(const ddz_state* s, ddz_move* moves, Py_ssize_t 
 
 # --- the search ----------------------------------------------------------------------------
 
-cdef inline int limits_reached(solver_search* p) noexcept nogil:
-    """SEARCH_ABORTED or SEARCH_ERROR when the search must stop, else 0."""
-    if p.max_nodes and p.nodes > p.max_nodes:
-        return SEARCH_ABORTED
+cdef inline int clock_reached(solver_search* p) noexcept nogil:
+    """SEARCH_ABORTED once the deadline has passed, SEARCH_ERROR once a signal handler
+    raised, else 0: looked at every CHECK_INTERVAL calls."""
     p.until_check -= 1
     if p.until_check == 0:
         p.until_check = CHECK_INTERVAL
@@ -666,6 +674,13 @@ cdef inline int limits_reached(solver_search* p) noexcept nogil:
             if check_signals() < 0:
                 return SEARCH_ERROR
     return 0
+
+
+cdef inline int limits_reached(solver_search* p) noexcept nogil:
+    """SEARCH_ABORTED or SEARCH_ERROR when the search must stop, else 0."""
+    if p.max_nodes and p.nodes > p.max_nodes:
+        return SEARCH_ABORTED
+    return clock_reached(p)
 
 
 cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move* moves,
@@ -687,6 +702,8 @@ cdef Py_ssize_t order_moves(solver_search* p, const ddz_state* s, const ddz_move
         return -1
     opponents_init(&opp, s)
     for i in range(n):
+        if p.stopped:
+            return -1
         if moves[i].length == 0:
             scores[i] = -2 * SCORE_OUT  # last: passing first was measured, and costs nodes
             continue
@@ -839,6 +856,8 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
         # a move, then the rest of the hand: nobody can stop it
         result = landlord_moves
         n = 0
+    if p.stopped:
+        return p.stopped
     for i in range(n):
         if p.techniques & TECH_ORDERING:
             bring_best(moves, scores, i, n)

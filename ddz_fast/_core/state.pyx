@@ -4,16 +4,13 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from .alloc cimport grow
-from .bits cimport DDZ_DEBUG, hand_init, pop_lsb
+from .bits cimport DDZ_DEBUG, c_assert, hand_init, pop_lsb
 from .movegen cimport gen_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
     KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, SCORING_ADP, SCORING_LOGADP, SCORING_POINTS, SCORING_WIN,
     SCORING_WP, ddz_hand, ddz_move, ddz_rules,
 )
-
-cdef extern from "<assert.h>":
-    void c_assert "assert" (bint condition) noexcept nogil
 
 cdef enum:
     DECK_SIZE = 54

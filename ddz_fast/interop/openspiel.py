@@ -220,12 +220,11 @@ def _dealt(start: Position) -> list[Hand]:
     if len(start.kitty) != 3:
         raise InvalidPositionError("the game was set up without its kitty: OpenSpiel deals one "
                                    "(Game.from_hands(..., kitty=...))")
+    # All 54 cards, a farmer holding at most 17 and the landlord 20 with the kitty (Position
+    # checks both): 17 each besides the kitty.
     hands = list(start.hands)
     if start.landlord is not None:
         hands[start.landlord] -= start.kitty
-    if any(len(hand) != 17 for hand in hands):
-        raise InvalidPositionError(f"OpenSpiel deals 17 cards to each seat, not "
-                                   f"{', '.join(str(len(hand)) for hand in hands)} (besides the kitty)")
     return hands
 
 
