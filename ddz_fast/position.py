@@ -23,10 +23,10 @@ from typing import Any
 from ._cards import RANK_SYMBOLS, Hand
 from ._game import HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Game
 from ._moves import Move, classify
-from .kind import Kind
 from ._rules import FIELDS, Rules
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
+from .kind import Kind
 
 PHASES = ("auction", "play", "over")
 DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
@@ -277,8 +277,8 @@ class Position:
                 raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations of "
                                                f"{len(self.played[seat])} cards")
             dealt = DEALT + KITTY if seat == landlord else DEALT
-            held = [a + b for a, b in zip(self.hands[seat].counts, self.played[seat].counts)]
-            if any(count > most for count, most in zip(held, DECK)):
+            held = [int(a) + int(b) for a, b in zip(self.hands[seat].counts, self.played[seat].counts)]
+            if any(count > deck for count, deck in zip(held, DECK)):
                 raise _error(f"hands[{seat}], played[{seat}]",
                              f"{self.hands[seat]} and {self.played[seat]} together hold more "
                              f"of a rank than the deck")

@@ -107,7 +107,8 @@ def test_three_seats_match_brute_force(objective, moves):
 
 def table_game(row):
     """The Game of a row of tests/data/reference_solutions.json. Each seat with plays has
-    played that many cards (the trick among them), taken from the cards out of play."""
+    played at least that many cards (the trick among them, four of a rank for each other bomb,
+    spread over the seats with plays), taken from the cards out of play."""
     rules = Rules.preset(row["rules"]).replace(scoring=row["scoring"], spring=row["spring"])
     n = len(row["hands"])
     out = list(FULL_DECK)
@@ -123,6 +124,12 @@ def table_game(row):
         for r, c in enumerate(move.counts):
             played[row["last_mover"]][r] += int(c)
             out[r] -= int(c)
+    playing = [seat for seat in range(n) if row["plays"][seat]]
+    bomb_trick = trick is not None and trick[0].kind in ("bomb", "rocket")
+    for i in range(row["bombs"] - bomb_trick):
+        r = next(r for r in range(13) if out[r] == 4)
+        played[playing[i % len(playing)]][r] += 4
+        out[r] -= 4
     for seat in range(n):
         while sum(played[seat]) < row["plays"][seat]:
             r = next(r for r in range(15) if out[r])

@@ -121,6 +121,8 @@ def position(seed, objective, seats, largest, full, shaped=False):
         row["bombs"] = min(row["bombs"], sum(row["plays"]))     # bombs are plays
         row["scoring"] = rng.choice(SCORINGS)
         row["spring"] = rng.random() < 0.7
+    if trick is not None and trick[0] in ("bomb", "rocket"):
+        row["bombs"] = max(row["bombs"], 1)     # the move to beat is one of them
     return row
 
 
