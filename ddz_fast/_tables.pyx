@@ -275,7 +275,8 @@ cdef class Tables:
 
     cdef int allocate(self) except -1:
         cdef Py_ssize_t n = self.n, i
-        dtype = self.observation.dtype
+        # the dtype the kernel writes (an Encoding subclass's dtype property cannot change it)
+        dtype = np.float32 if self.scheme == OBS_OPENSPIEL else np.int8
         self.obs = np.zeros((n, self.width), dtype)
         self.final_obs = np.zeros((n, self.width), dtype)
         self.obs_data = array_data(self.obs)

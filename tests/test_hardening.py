@@ -452,3 +452,33 @@ def test_game_init_runs_once():
     with pytest.raises(TypeError):
         game.__init__(5)
     assert snapshot(game) == before
+
+
+# --- 21. an encoding's dtype is its kernel's ---------------------------------------------------
+
+def test_encoding_subclass_may_not_change_its_dtype():
+    from ddz_fast.encodings import OpenSpielEncoding
+
+    class Narrow(OpenSpielEncoding):
+        @property
+        def dtype(self):
+            return np.dtype(np.int8)
+
+    with pytest.raises(TypeError, match="dtype"):
+        Narrow()
+
+
+def test_encoding_dtype_patched_later_changes_no_buffer():
+    from ddz_fast.encodings import OpenSpielEncoding
+
+    class Plain(OpenSpielEncoding):
+        pass
+
+    scheme = Plain()
+    Plain.dtype = property(lambda self: np.dtype(np.int8))     # after the check at creation
+    game = Game(5)
+    assert scheme.encode(game).dtype == np.float32             # the kernel's, not the property's
+    with pytest.raises(ValueError, match=r"^out must be .*float32.*not an array of dtype int8"):
+        scheme.encode(game, out=np.zeros(159, np.int8))
+    obs, _ = ddz_fast.Tables(3, observation=scheme, seed=1).reset()
+    assert obs.dtype == np.float32 and obs.shape == (3, 159)
