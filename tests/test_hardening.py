@@ -646,3 +646,49 @@ def test_tables_reset_takes_empty_options():
     tables = ddz_fast.Tables(2, seed=4)
     obs, _ = tables.reset(options={})           # what Gymnasium passes
     assert np.array_equal(obs, ddz_fast.Tables(2, seed=4).reset()[0])
+
+
+def test_vector_env_refuses_calls_after_close():
+    pytest.importorskip("gymnasium")
+    from gymnasium.error import ClosedEnvironmentError
+    from ddz_fast.envs.vector import DouDizhuVectorEnv
+    env = DouDizhuVectorEnv(2)
+    env.reset(seed=1)
+    env.close()
+    with pytest.raises(ClosedEnvironmentError, match="close"):
+        env.reset()
+    with pytest.raises(ClosedEnvironmentError, match="close"):
+        env.step(np.zeros(2, np.int64))
+    env.close()                                 # closing twice is no error
+
+
+def test_pettingzoo_step_after_every_agent_is_done_warns_as_the_wrappers_do():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+    from ddz_fast.envs.pettingzoo import raw_env
+    for env in (raw_env(illegal_reward=-1.0),
+                wrappers.OrderEnforcingWrapper(raw_env(illegal_reward=-1.0))):
+        env.reset(seed=2)
+        env.step(27471)                         # the landlord passes on the lead: illegal, the end
+        while env.agents:
+            env.step(None)
+        EnvLogger.flush()
+        env.step(None)                          # OrderEnforcingWrapper's warning, and nothing else
+        env.step(5)
+        assert [str(m) for m in EnvLogger.mqueue] == [
+            "[WARNING]: step() called after all agents are terminated or truncated. "
+            "Should reset() first."] * 2
+        assert env.agents == [] and env.rewards == {}
+        EnvLogger.flush()
+
+
+def test_gymnasium_env_takes_numpy_integers_for_its_seat():
+    pytest.importorskip("gymnasium")
+    from ddz_fast.envs.gymnasium import DouDizhuEnv
+    env = DouDizhuEnv(seat=np.int64(1))
+    assert env.seat == 1 and type(env.seat) is int
+    with pytest.raises(ValueError, match=r"^seat must be .*not 3"):
+        DouDizhuEnv(seat=3)
+    with pytest.raises(TypeError, match="^seat must be an integer"):
+        DouDizhuEnv(seat=True)
