@@ -22,7 +22,7 @@ from cpython.pythread cimport (
 )
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memmove, memset
 
 from ._actions cimport ActionSpace
@@ -358,7 +358,8 @@ cdef class Tables:
         last reseeding ``reset``) of table ``table`` with: ``Game(Tables.deal_seed(seed,
         i, k), rules=...)`` is that deal. Table i's seeds are the outputs of SplitMix64 started from
         ``simulate``'s ``nth_game_seed(seed, i)``. ``table`` and ``game``: 0..2**63-1."""
-        cdef uint64_t state = table_stream(check_seed(seed), check_int(table, "table", 0, 2 ** 63 - 1))
+        cdef uint64_t state = table_stream(check_seed(seed),
+                                           check_int(table, "table", 0, 2 ** 63 - 1))
         cdef uint64_t k = check_int(game, "game", 0, 2 ** 63 - 1)
         state += k * <uint64_t>0x9E3779B97F4A7C15ULL    # SplitMix64's state after k draws
         return splitmix64(&state)
@@ -718,7 +719,8 @@ cdef class Tables:
             self.run_and_gather(PHASE_STEP)
             obs, info = self.outputs(self.reset_mode == RESET_SAME_STEP)
             if self.copy:
-                result = obs, self.rewards.copy(), self.terminated.copy(), self.truncated.copy(), info
+                result = (obs, self.rewards.copy(), self.terminated.copy(),
+                          self.truncated.copy(), info)
             else:
                 result = obs, self.rewards, self.terminated, self.truncated, info
             self.unfinished = False
