@@ -104,6 +104,13 @@ cdef class Encoding:
     cdef int flags
     cdef bint ready
 
+    def __cinit__(self, *args, **kwargs):
+        # The kernel fixes the dtype, and with it the size of every buffer: a subclass that
+        # says otherwise is refused (one that changes it later is not listened to).
+        if getattr(type(self), "dtype", None) is not Encoding.__dict__["dtype"]:
+            raise TypeError(f"{type(self).__name__} may not override dtype, which is the one "
+                            f"its kernel writes ({self.kernel_dtype()})")
+
     def __init__(self):
         raise TypeError("Encoding is the base of the schemes: use RLCardEncoding, OpenSpielEncoding, "
                         "DouZeroEncoding or CompactEncoding")
@@ -127,7 +134,11 @@ cdef class Encoding:
 
     @property
     def dtype(self):
-        raise NotImplementedError
+        """The numpy dtype of the observation: the one its kernel writes."""
+        return self.kernel_dtype()
+
+    cdef object kernel_dtype(self):
+        return None                 # (the base has no kernel)
 
     cdef Py_ssize_t size(self, bint landlord):
         raise NotImplementedError
@@ -151,7 +162,7 @@ cdef class Encoding:
         self.check_ready()
         cdef Game g = as_game(game)
         cdef int s = seat_of(g, seat)
-        out = prepare_out(out, self.dtype, (self.seat_size(g, s),), "seat {seat}'s", s)
+        out = prepare_out(out, self.kernel_dtype(), (self.seat_size(g, s),), "seat {seat}'s", s)
         cdef Py_buffer buf         # (a typed memoryview would cost 300 ns)
         PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
         try:
@@ -194,8 +205,7 @@ cdef class RLCardEncoding(Encoding):
     def name(self):
         return "rlcard"
 
-    @property
-    def dtype(self):
+    cdef object kernel_dtype(self):
         return INT8
 
     @property
@@ -255,8 +265,7 @@ cdef class OpenSpielEncoding(Encoding):
     def name(self):
         return "openspiel"
 
-    @property
-    def dtype(self):
+    cdef object kernel_dtype(self):
         return FLOAT32
 
     @property
@@ -303,8 +312,7 @@ cdef class DouZeroEncoding(Encoding):
     def name(self):
         return "douzero"
 
-    @property
-    def dtype(self):
+    cdef object kernel_dtype(self):
         return INT8
 
     cdef Py_ssize_t size(self, bint landlord):
@@ -399,8 +407,7 @@ cdef class CompactEncoding(Encoding):
     def name(self):
         return "compact"
 
-    @property
-    def dtype(self):
+    cdef object kernel_dtype(self):
         return INT8
 
     cdef Py_ssize_t size(self, bint landlord):

@@ -1,20 +1,25 @@
 # A batched multi-table environment: n independent games stepped together by action id,
 # natively and without the GIL (the Tables docstring documents the API).
 #
-# A step runs in phases over contiguous chunks of tables, one chunk per thread (simulate's
-# threading: Python threads that release the GIL, the calling thread working too): phase
+# A step runs in phases over contiguous chunks of tables, one chunk per thread (native threads
+# that hold no Python state, the calling thread working too, every one waited for): phase
 # STEP validates nothing (the calling thread did, under the GIL, on its own copy of the
 # actions), applies each table's action and writes its fixed-size outputs and its legal ids
 # into the chunk's own buffer; then, holding the GIL, the offsets are summed and the id
 # buffer (and DouZero's x_batch) grown; phase GATHER copies the ids into place and writes
 # x_batch. Tables are independent and their deals a function of (seed, table, game), so
-# results do not depend on the number of threads.
+# results do not depend on the number of threads. Native code reads back only its own memory,
+# never an array handed out (another Python thread may write those meanwhile).
 
 import os
 import secrets
-import threading
 
 import numpy as np
+
+from cpython.pythread cimport (
+    NOWAIT_LOCK, WAIT_LOCK, PyThread_acquire_lock, PyThread_allocate_lock, PyThread_free_lock,
+    PyThread_release_lock, PyThread_type_lock,
+)
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
@@ -42,6 +47,11 @@ from ._rules cimport Rules
 from . import _encodings
 from .checks import check_bool, check_choice, check_int, check_seed, describe_array
 from .errors import IllegalActionError, RedealLimitError
+
+cdef extern from "pythread.h":
+    # (Cython declares it with a function type that a nogil function does not match)
+    unsigned long start_thread "PyThread_start_new_thread" (
+        void (*func)(void*) noexcept nogil, void* arg) nogil
 
 AUTORESET_MODES = ("next_step", "same_step", "disabled")
 ILLEGAL_ACTIONS = ("raise", "lose", "forfeit")
@@ -96,9 +106,13 @@ ctypedef struct ddz_chunk:      # one thread's tables lo..hi-1 and their legal i
     int32_t* ids
     Py_ssize_t capacity, n_ids
     int failed                  # STEP_*, or 0
+    int phase                   # what a worker thread runs
+    void* owner                 # the Tables (borrowed: every worker is waited for)
+    PyThread_type_lock done     # held from a worker's start to its end (chunks 1.. only)
+    bint running                # a worker thread runs the chunk
     char pad[64]                # chunks of different threads on different cache lines
 
-cdef inline uint64_t table_stream(uint64_t seed, Py_ssize_t table) noexcept nogil:
+cdef inline uint64_t table_stream(uint64_t seed, uint64_t table) noexcept nogil:
     """The SplitMix64 state of table `table`'s deal seeds: simulate's nth_game_seed(seed, table)."""
     cdef uint64_t state = seed + <uint64_t>table * <uint64_t>0x9E3779B97F4A7C15ULL
     return splitmix64(&state)
@@ -167,12 +181,14 @@ cdef class Tables:
       2 landlord_up, -1 in the auction (or after an auction everyone passed); the legal ids
       as CSR, ``"legal_offsets"`` ``(n + 1,)`` int64 and ``"legal_ids"`` int32, table i's
       ascending in ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` (none for a finished
-      game); ``"action_mask"`` if asked for.
+      game), both read-only; ``"action_mask"`` if asked for.
 
     Buffers: without ``copy``, every returned array is a view of a buffer that the next
     ``step`` or ``reset`` overwrites (``legal_ids`` and ``x_batch`` may also move to a larger
     buffer then); ``info`` is a new dict each call. One call at a time per ``Tables``: a
-    second thread calling meanwhile gets ``RuntimeError``.
+    second thread calling meanwhile gets ``RuntimeError``. A call that an exception stops
+    partway (``KeyboardInterrupt`` from a signal handler, ``MemoryError``) leaves the tables
+    refusing every call but ``reset()`` (``ValueError``), which deals every table again.
     """
 
     cdef ddz_table* tables
@@ -193,6 +209,7 @@ cdef class Tables:
     cdef int scheme, flags, reset_mode, illegal
     cdef Py_ssize_t width, x_batch_width, n_ids
     cdef bint started, busy
+    cdef bint unfinished             # a step or reset stopped partway: only reset() goes on
     # Buffers (numpy arrays) and their data.
     cdef object obs, z, rewards, terminated, truncated, current, role, offsets, ids, x_batch
     cdef object mask, final_obs, final_z, final_flag, final_current, final_role, actions
@@ -207,7 +224,9 @@ cdef class Tables:
     cdef int8_t* role_data
     cdef int8_t* final_current_data
     cdef int8_t* final_role_data
-    cdef int64_t* offset_data
+    cdef int64_t* offset_data        # written only: starts is what native code reads
+    cdef int64_t* starts             # the CSR offsets (counts until summed), never handed out
+    cdef object offsets_out          # offsets, read-only
     cdef int32_t* id_data
     cdef float* x_batch_data
     cdef uint8_t* mask_data
@@ -220,6 +239,7 @@ cdef class Tables:
     def __cinit__(self):
         self.tables = NULL
         self.chunks = NULL
+        self.starts = NULL
 
     def __dealloc__(self):
         cdef Py_ssize_t i
@@ -230,7 +250,10 @@ cdef class Tables:
         if self.chunks != NULL:
             for i in range(self.threads):
                 free(self.chunks[i].ids)
+                if self.chunks[i].done != NULL:
+                    PyThread_free_lock(self.chunks[i].done)
             free(self.chunks)
+        free(self.starts)
 
     def __init__(self, n, *, rules=None, actions=None, observation="compact", seed=None,
                  threads=1, autoreset="next_step", illegal_action="raise", action_mask=False,
@@ -275,7 +298,8 @@ cdef class Tables:
 
     cdef int allocate(self) except -1:
         cdef Py_ssize_t n = self.n, i
-        dtype = self.observation.dtype
+        # the dtype the kernel writes (an Encoding subclass's dtype property cannot change it)
+        dtype = np.float32 if self.scheme == OBS_OPENSPIEL else np.int8
         self.obs = np.zeros((n, self.width), dtype)
         self.final_obs = np.zeros((n, self.width), dtype)
         self.obs_data = array_data(self.obs)
@@ -303,6 +327,8 @@ cdef class Tables:
         self.final_role_data = <int8_t*>array_data(self.final_role)
         self.offsets = np.zeros(n + 1, np.int64)
         self.offset_data = <int64_t*>array_data(self.offsets)
+        self.offsets_out = self.offsets.view()
+        self.offsets_out.flags.writeable = False
         self.ids = np.zeros(1, np.int32)        # (never empty: array_data needs an element)
         self.actions = np.zeros(n, np.int32)
         self.action_data = <int32_t*>array_data(self.actions)
@@ -311,13 +337,19 @@ cdef class Tables:
             self.mask_data = <uint8_t*>array_data(self.mask)
         self.tables = <ddz_table*>calloc(n, sizeof(ddz_table))
         self.chunks = <ddz_chunk*>calloc(self.threads, sizeof(ddz_chunk))
-        if self.tables == NULL or self.chunks == NULL:
+        self.starts = <int64_t*>calloc(n + 1, sizeof(int64_t))
+        if self.tables == NULL or self.chunks == NULL or self.starts == NULL:
             raise MemoryError()
         for i in range(n):
             self.tables[i].g.rules = self.c_rules
         for i in range(self.threads):
             self.chunks[i].lo = n * i // self.threads
             self.chunks[i].hi = n * (i + 1) // self.threads
+            self.chunks[i].owner = <void*>self
+            if i > 0:
+                self.chunks[i].done = PyThread_allocate_lock()
+                if self.chunks[i].done == NULL:
+                    raise MemoryError()
         return 0
 
     @staticmethod
@@ -325,13 +357,12 @@ cdef class Tables:
         """The seed that ``Tables(seed=seed)`` deals game ``game`` (0 first, counted since the
         last reseeding ``reset``) of table ``table`` with: ``Game(Tables.deal_seed(seed,
         i, k), rules=...)`` is that deal. Table i's seeds are the outputs of SplitMix64 started from
-        ``simulate``'s ``nth_game_seed(seed, i)``."""
-        cdef uint64_t state = table_stream(check_seed(seed), check_int(table, "table", 0))
-        cdef uint64_t out = 0
-        cdef int64_t k
-        for k in range(check_int(game, "game", 0) + 1):
-            out = splitmix64(&state)
-        return out
+        ``simulate``'s ``nth_game_seed(seed, i)``. ``table`` and ``game``: 0..2**63-1."""
+        cdef uint64_t state = table_stream(check_seed(seed),
+                                           check_int(table, "table", 0, 2 ** 63 - 1))
+        cdef uint64_t k = check_int(game, "game", 0, 2 ** 63 - 1)
+        state += k * <uint64_t>0x9E3779B97F4A7C15ULL    # SplitMix64's state after k draws
+        return splitmix64(&state)
 
     @property
     def num_envs(self):
@@ -418,7 +449,7 @@ cdef class Tables:
 
     cdef void write_outputs(self, Py_ssize_t i, ddz_chunk* chunk) noexcept nogil:
         """Table i's observation, player, role, legal ids (appended to the chunk's) and count
-        (into offsets[i + 1]), and mask row."""
+        (into starts[i + 1]), and mask row."""
         cdef ddz_table* t = &self.tables[i]
         cdef const ddz_state* s = &t.g.s
         cdef int seat = t.last_seat if t.over else s.to_move
@@ -450,7 +481,7 @@ cdef class Tables:
                 chunk.failed = STEP_NO_ID
                 count = 0
         chunk.n_ids += count
-        self.offset_data[i + 1] = count
+        self.starts[i + 1] = count
         if self.mask_data != NULL:
             memset(self.mask_data + i * self.n_ids, 0, self.n_ids)
             for k in range(count):
@@ -529,24 +560,28 @@ cdef class Tables:
             self.write_outputs(i, chunk)
 
     cdef void gather_chunk(self, ddz_chunk* chunk) noexcept nogil:
-        """The chunk's legal ids into place; DouZero's x_batch rows of its tables."""
-        cdef Py_ssize_t i, k, start = self.offset_data[chunk.lo], count, width
+        """The chunk's legal ids and offsets into place; DouZero's x_batch rows of its tables."""
+        cdef Py_ssize_t first = self.starts[chunk.lo], i, k, start, count, width
         cdef Py_ssize_t full = self.x_batch_width
         cdef uint64_t cards[MAX_MOVES + 1]
         cdef const ddz_table* t
         cdef float* rows
-        memcpy(self.id_data + start, chunk.ids, chunk.n_ids * sizeof(int32_t))
+        memcpy(self.id_data + first, chunk.ids, chunk.n_ids * sizeof(int32_t))
+        memcpy(self.offset_data + chunk.lo + 1, self.starts + chunk.lo + 1,
+               (chunk.hi - chunk.lo) * sizeof(int64_t))
+        if chunk.lo == 0:
+            self.offset_data[0] = 0
         if self.scheme != OBS_DOUZERO:
             return
         for i in range(chunk.lo, chunk.hi):
-            start = self.offset_data[i]
-            count = self.offset_data[i + 1] - start
+            start = self.starts[i]
+            count = self.starts[i + 1] - start
             if count == 0:
                 continue
             t = &self.tables[i]
             rows = self.x_batch_data + start * full
             for k in range(count):
-                cards[k] = self.ids_table.actions[self.id_data[start + k]].cards
+                cards[k] = self.ids_table.actions[chunk.ids[start - first + k]].cards
             width = encode_douzero_batch(&t.g, t.g.s.to_move, self.flags, cards, count, rows)
             if width < 0:                           # the auction
                 memset(rows, 0, count * full * sizeof(float))
@@ -563,40 +598,43 @@ cdef class Tables:
         else:
             self.gather_chunk(&self.chunks[c])
 
-    def _work(self, int phase, Py_ssize_t c):
-        """A worker thread: one chunk of a phase (run_phase starts it)."""
-        if not self.busy or not 0 < c < self.threads:
-            raise RuntimeError("_work runs only within step() and reset()")
-        with nogil:
-            self.run_chunk(phase, c)
-
-    cdef int run_phase(self, int phase) except -1:
+    cdef void run_phase(self, int phase) noexcept nogil:
+        """Every chunk of a phase, chunk 0 here and the others on native threads, and returns
+        when all are done: no exception and no signal handler can leave a worker running (a
+        chunk whose thread cannot start runs here)."""
         cdef Py_ssize_t c
-        workers = [threading.Thread(target=self._work, args=(phase, c), daemon=True)
-                   for c in range(1, self.threads)]
-        for worker in workers:
-            worker.start()
-        try:
-            with nogil:
-                self.run_chunk(phase, 0)
-        finally:
-            for worker in workers:
-                worker.join()
-        return 0
+        cdef ddz_chunk* chunk
+        for c in range(1, self.threads):
+            chunk = &self.chunks[c]
+            chunk.phase = phase
+            PyThread_acquire_lock(chunk.done, NOWAIT_LOCK)      # free: every worker released it
+            chunk.running = start_thread(chunk_worker, chunk) != <unsigned long>-1
+            if not chunk.running:
+                PyThread_release_lock(chunk.done)
+        self.run_chunk(phase, 0)
+        for c in range(1, self.threads):
+            chunk = &self.chunks[c]
+            if chunk.running:
+                PyThread_acquire_lock(chunk.done, WAIT_LOCK)
+                PyThread_release_lock(chunk.done)
+                chunk.running = False
+            else:
+                self.run_chunk(phase, c)
 
     cdef int run_and_gather(self, int phase) except -1:
         """A STEP or RESET phase, then the offsets, the buffers and the GATHER phase."""
         cdef Py_ssize_t i, c, total
-        self.run_phase(phase)
+        with nogil:
+            self.run_phase(phase)
         for c in range(self.threads):
             if self.chunks[c].failed == STEP_NO_MEMORY:
                 raise MemoryError()
             if self.chunks[c].failed == STEP_NO_ID:
                 raise ValueError(f"a legal move has no id in {self.space!r}")
-        self.offset_data[0] = 0
+        self.starts[0] = 0
         for i in range(self.n):
-            self.offset_data[i + 1] += self.offset_data[i]
-        total = self.offset_data[self.n]
+            self.starts[i + 1] += self.starts[i]
+        total = self.starts[self.n]
         if len(self.ids) < total:       # (a quarter more: DouZero's x_batch rows are 2 KB)
             self.ids = np.empty(total + total // 4, np.int32)
         self.id_data = <int32_t*>array_data(self.ids)
@@ -604,21 +642,25 @@ cdef class Tables:
             if len(self.x_batch) < total:
                 self.x_batch = np.empty((total + total // 4, self.x_batch_width), np.float32)
             self.x_batch_data = <float*>array_data(self.x_batch)
-        if self.scheme == OBS_DOUZERO:
-            self.run_phase(PHASE_GATHER)
-        else:                               # (only copies: not worth starting threads)
-            with nogil:
+        with nogil:
+            if self.scheme == OBS_DOUZERO:
+                self.run_phase(PHASE_GATHER)
+            else:                           # (only copies: not worth starting threads)
                 for c in range(self.threads):
                     self.gather_chunk(&self.chunks[c])
         return 0
 
     # --- the Python API -------------------------------------------------------------------
 
-    cdef int enter(self) except -1:
+    cdef int enter(self, bint full_reset) except -1:
         if self.tables == NULL:
             raise ValueError("these Tables were made without __init__")
         if self.busy:
             raise RuntimeError("these Tables are in use by another thread: one call at a time")
+        if self.unfinished and not full_reset:
+            raise ValueError("an earlier step() or reset() of these Tables stopped partway (an "
+                             "exception such as KeyboardInterrupt or MemoryError), so the tables "
+                             "and their outputs disagree: call reset() (without reset_mask)")
         self.busy = True
         return 0
 
@@ -627,13 +669,15 @@ cdef class Tables:
         its games count from 0 again; the first reset uses the constructor's seed). With
         ``options={"reset_mask": mask}`` (an ``(n,)`` bool array) only those tables. Returns
         ``(obs, info)`` for every table; rewards and ``terminated`` start at zero."""
-        self.enter()
+        masked = isinstance(options, dict) and "reset_mask" in options
+        self.enter(not masked)
         try:
             mask = None
             if options is not None:
                 if not isinstance(options, dict) or set(options) - {"reset_mask"}:
                     raise ValueError(f"options may hold only 'reset_mask', not {options!r}")
-                mask = options.get("reset_mask")
+            if masked:                  # (an empty dict, as Gymnasium passes, is no mask)
+                mask = options["reset_mask"]
                 if (not isinstance(mask, np.ndarray) or mask.dtype != np.bool_
                         or mask.shape != (self.n,)):
                     raise ValueError(f"options['reset_mask'] must be a bool array of shape "
@@ -646,14 +690,17 @@ cdef class Tables:
             if mask is not None and not self.started:
                 raise ValueError("reset_mask: call reset() once without it first")
             self.reset_data = NULL if mask is None else <uint8_t*>array_data(mask)
+            self.unfinished = True          # until the outputs are made
             try:
                 self.rewards[...] = 0
+                self.truncated[...] = False     # (never written by a step)
                 self.run_and_gather(PHASE_RESET)
             finally:
                 self.reset_data = NULL
             self.started = True
-            obs, info = self.outputs(False)
-            return obs, info
+            result = self.outputs(False)
+            self.unfinished = False
+            return result
         finally:
             self.busy = False
 
@@ -662,17 +709,22 @@ cdef class Tables:
         ``ValueError`` for an array of another shape or dtype or an id out of range,
         ``IllegalActionError`` under ``illegal_action="raise"`` (and for a finished table under
         ``autoreset="disabled"``): nothing changes then."""
-        self.enter()
+        self.enter(False)
         try:
             if not self.started:
                 raise ValueError("call reset() before step()")
             self.read_actions(actions)
             self.check_actions()
+            self.unfinished = True          # until the outputs are made
             self.run_and_gather(PHASE_STEP)
             obs, info = self.outputs(self.reset_mode == RESET_SAME_STEP)
             if self.copy:
-                return obs, self.rewards.copy(), self.terminated.copy(), self.truncated.copy(), info
-            return obs, self.rewards, self.terminated, self.truncated, info
+                result = (obs, self.rewards.copy(), self.terminated.copy(),
+                          self.truncated.copy(), info)
+            else:
+                result = obs, self.rewards, self.terminated, self.truncated, info
+            self.unfinished = False
+            return result
         finally:
             self.busy = False
 
@@ -731,15 +783,16 @@ cdef class Tables:
                                  f"for seat {self.tables[i].g.s.to_move} in the {phase}")
 
     cdef tuple outputs(self, bint finals):
-        cdef Py_ssize_t total = self.offset_data[self.n]
+        cdef Py_ssize_t total = self.starts[self.n]
         copy = self.copy
         ids = self.ids[:total]
+        ids.flags.writeable = False         # (like offsets: the CSR is for reading)
         if self.scheme == OBS_DOUZERO:
             obs = {"x_no_action": self.obs, "z": self.z, "x_batch": self.x_batch[:total]}
         else:
             obs = self.obs
         info = {"current_player": self.current, "role": self.role,
-                "legal_offsets": self.offsets, "legal_ids": ids}
+                "legal_offsets": self.offsets_out, "legal_ids": ids}
         if self.action_mask:
             info["action_mask"] = self.mask
         if finals:
@@ -755,6 +808,15 @@ cdef class Tables:
 
     def __reduce__(self):
         raise TypeError("Tables cannot be pickled: make new Tables with the same arguments")
+
+
+cdef void chunk_worker(void* arg) noexcept nogil:
+    """A worker thread: its chunk of the phase, then the chunk's lock released, its last touch
+    of the tables (run_phase waits for that)."""
+    cdef ddz_chunk* chunk = <ddz_chunk*>arg
+    cdef Py_ssize_t c = chunk - (<Tables>chunk.owner).chunks
+    (<Tables>chunk.owner).run_chunk(chunk.phase, c)
+    PyThread_release_lock(chunk.done)
 
 
 cdef object copied(object value):

@@ -13,6 +13,8 @@ import pickle
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -25,8 +27,8 @@ import reference
 from ddz_fast import (
     MOVE_DTYPE, PASS, ActionSpace, AmbiguousMoveError, Game, Hand, IllegalActionError,
     IllegalBidError, IllegalMoveError, InvalidCardsError, InvalidMoveError, InvalidPositionError,
-    Kind, Move, Rules, beats, classify, legal_move_counts, legal_moves, legal_moves_batch, perft,
-    score, simulate,
+    Kind, Move, Rules, Tables, beats, classify, legal_move_counts, legal_moves, legal_moves_batch,
+    perft, score, simulate,
 )
 from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
@@ -1331,3 +1333,145 @@ def test_position_fields_at_and_beyond_their_limits(text, rng):
         game.push(action)
         check_reachable_sizes(game)
     assert game.phase == "over" and game.result is not None
+
+
+# --- Tables driven from several Python threads at once ---------------------------------------
+# Steps and resets from several threads, while others read the returned arrays and write into
+# them (the read-only ones made writeable again where numpy allows): no crash, refusals only
+# as RuntimeError, and afterwards the tables as good as new.
+
+def random_actions(info, rng):
+    """A random legal id at each table (0 where none: a finished table ignores it)."""
+    offsets, ids = np.array(info["legal_offsets"]), np.array(info["legal_ids"])
+    counts = np.diff(offsets)
+    rows = np.minimum(offsets[:-1] + rng.integers(0, np.maximum(counts, 1)), max(len(ids) - 1, 0))
+    return np.where(counts > 0, ids[rows] if len(ids) else 0, 0)
+
+
+def same_outputs(a, b):
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_outputs(a[k], b[k]) for k in a)
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_outputs(x, y) for x, y in zip(a, b))
+    return np.array_equal(a, b)
+
+
+def scribble(value, rng):
+    """Write garbage into every array of a returned value, making read-only ones writeable
+    when numpy lets it (a view of a writeable buffer); reading them too."""
+    if isinstance(value, (dict, tuple)):
+        for item in (value.values() if isinstance(value, dict) else value):
+            scribble(item, rng)
+        return
+    if not isinstance(value, np.ndarray) or value.size == 0:
+        return
+    int(value.reshape(-1)[rng.integers(value.size)])
+    if not value.flags.writeable:
+        try:
+            value.flags.writeable = True
+        except ValueError:
+            return
+    if value.dtype.kind in "iu":
+        limits = np.iinfo(value.dtype)
+        value[...] = rng.integers(limits.min, limits.max)
+    else:
+        value[...] = 7
+
+
+@pytest.mark.parametrize("observation", ["compact", "douzero"])
+def test_tables_from_many_threads(observation):
+    from helpers import run_threads
+    n, seed = 400, 11
+    tables = Tables(n, observation=observation, seed=seed, threads=2, illegal_action="lose")
+    latest = [tables.reset()]
+    refused = []
+    stop = time.monotonic() + 1.5
+
+    def driver(k):
+        rng = np.random.default_rng(k)
+        while time.monotonic() < stop:
+            try:
+                if rng.random() < 0.1:
+                    mask = rng.random(n) < 0.5
+                    latest.append(tables.reset(options={"reset_mask": mask}))
+                elif rng.random() < 0.5:        # out-of-range ids refused, legal ones stepped
+                    latest.append(tables.step(rng.integers(-1, len(tables.space) + 1, n)))
+                else:
+                    try:                # (from ids and offsets a scribbler may have garbled)
+                        actions = random_actions(latest[-1][-1], rng)
+                    except (IndexError, ValueError):
+                        actions = np.zeros(n, np.int64)
+                    latest.append(tables.step(actions))
+            except RuntimeError as error:
+                assert "in use by another thread" in str(error)
+                refused.append(error)
+            except ValueError:          # an id out of range, or ids read while scribbled
+                pass
+            del latest[:-4]
+
+    def scribbler(k):
+        rng = np.random.default_rng(100 + k)
+        while time.monotonic() < stop:
+            scribble(latest[-1], rng)
+
+    run_threads([lambda: driver(0), lambda: driver(1), lambda: scribbler(0),
+                 lambda: scribbler(1)])
+    assert refused
+    # the internal state survived: from a reseeding reset on, the same as fresh tables
+    reference = Tables(n, observation=observation, seed=seed, threads=1, illegal_action="lose")
+    rng = np.random.default_rng(5)
+    got, expected = tables.reset(seed=3), reference.reset(seed=3)
+    for _ in range(40):
+        assert same_outputs(got, expected)
+        actions = random_actions(expected[-1], rng)
+        got, expected = tables.step(actions), reference.step(actions)
+
+
+@pytest.mark.parametrize("observation", ["compact", "douzero"])
+def test_tables_taking_turns_across_threads_match_one_thread(observation):
+    """Calls from several threads that take turns are one sequence of calls: the results
+    are a single-threaded run's, while other threads read the results and try to write them."""
+    from helpers import run_threads
+    n, seed = 150, 12
+    tables = Tables(n, observation=observation, seed=seed, threads=2, copy=False)
+    turn = threading.Lock()
+    log = []
+    latest = [tables.reset()]
+    log.append((None, same_copy(latest[0])))
+    done = threading.Event()
+
+    def stepper(k):
+        rng = np.random.default_rng(k)
+        for _ in range(40):
+            with turn:
+                actions = random_actions(latest[-1][-1], rng)
+                result = tables.step(actions)
+                log.append((actions, same_copy(result)))
+                latest.append(result)
+                del latest[:-2]
+        done.set()
+
+    def reader():
+        rng = np.random.default_rng(9)
+        while not done.is_set():
+            value = latest[-1]
+            info = value[-1]
+            for key in ("legal_offsets", "legal_ids"):
+                with pytest.raises(ValueError):
+                    info[key][0] = 1
+            int(info["legal_ids"][rng.integers(max(len(info["legal_ids"]), 1))]
+                if len(info["legal_ids"]) else 0)
+
+    run_threads([lambda: stepper(1), lambda: stepper(2), reader])
+    reference = Tables(n, observation=observation, seed=seed, threads=1)
+    assert same_outputs(log[0][1], reference.reset())
+    for actions, outputs in log[1:]:
+        assert same_outputs(outputs, reference.step(actions))
+
+
+def same_copy(value):
+    if isinstance(value, dict):
+        return {k: same_copy(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(same_copy(v) for v in value)
+    return value.copy()

@@ -457,6 +457,246 @@ def test_game_init_runs_once():
     assert snapshot(game) == before
 
 
+# --- 20. an interrupted Tables call leaves no worker behind ------------------------------------
+
+TABLES_UNDER_SIGNALS = r"""
+import signal, sys
+import numpy as np
+from ddz_fast import Tables
+
+class Interrupt(Exception):
+    pass
+
+armed = False
+
+def handler(signum, frame):
+    # (not in numpy's Python code, which step() calls on the actions before it changes anything)
+    if armed and "numpy" not in frame.f_code.co_filename:
+        raise Interrupt
+
+def first_legal(info):
+    offsets, ids = info["legal_offsets"], info["legal_ids"]
+    rows = np.minimum(offsets[:-1], len(ids) - 1)
+    return np.where(np.diff(offsets) > 0, ids[rows], 0)
+
+def same(a, b):
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, tuple):
+        return all(same(x, y) for x, y in zip(a, b))
+    return np.array_equal(a, b)
+
+N = 6000
+tables, reference = Tables(N, threads=2, seed=7), Tables(N, threads=1, seed=7)
+tables.reset()
+_, info = reference.reset()
+signal.signal(signal.SIGALRM, handler)
+signal.setitimer(signal.ITIMER_REAL, 0.0002, 0.0002)
+interrupted = refused = 0
+try:
+    for k in range(150):
+        actions = first_legal(info)
+        armed = True
+        try:
+            out = tables.step(actions)
+            armed = False
+        except Interrupt:
+            armed = False
+            interrupted += 1
+            out = None
+        expected = reference.step(actions)
+        info = expected[-1]
+        if out is None:     # the step completed, or the next call refuses until reset()
+            actions = first_legal(info)
+            try:
+                out = tables.step(actions)
+            except ValueError as error:
+                assert "reset()" in str(error), error
+                refused += 1
+                tables.reset(seed=k)
+                _, info = reference.reset(seed=k)
+                continue
+            expected = reference.step(actions)
+            info = expected[-1]
+        assert same(out, expected), k
+finally:
+    signal.setitimer(signal.ITIMER_REAL, 0, 0)
+print("ok", interrupted, refused)
+"""
+
+
+def test_tables_step_interrupted_by_signals_leaves_no_worker():
+    # A handler raising in the middle of a two-thread step used to abandon the join: the next
+    # step ran a second worker on the same tables (a double free under ASan, or wrong results).
+    process = subprocess.run([sys.executable, "-c", TABLES_UNDER_SIGNALS], capture_output=True,
+                             text=True, timeout=300)
+    assert process.returncode == 0 and process.stdout.startswith("ok"), process.stderr[-3000:]
+
+
+class FailingNumpy:
+    """numpy as _tables sees it, with ``empty`` failing (the legal-id buffer cannot grow)."""
+
+    def __getattr__(self, name):
+        if name == "empty":
+            raise MemoryError("no memory for the legal ids (test)")
+        return getattr(np, name)
+
+
+def test_tables_call_that_stopped_partway_is_refused_until_reset(monkeypatch):
+    import ddz_fast._tables as module
+    tables = ddz_fast.Tables(64, threads=2, seed=3)
+    _, info = tables.reset()
+    bid_three = np.full(64, tables.space.bid_ids[-1])
+    monkeypatch.setattr(module, "np", FailingNumpy())
+    with pytest.raises(MemoryError):         # the play's legal ids outgrow the auction's buffer
+        tables.step(bid_three)
+    monkeypatch.undo()
+    for call in (lambda: tables.step(bid_three),
+                 lambda: tables.reset(options={"reset_mask": np.ones(64, np.bool_)})):
+        with pytest.raises(ValueError, match=r"stopped partway.*reset\(\)"):
+            call()
+    reference = ddz_fast.Tables(64, seed=3)
+    reference.reset()
+    reference.step(bid_three)
+    obs, info = tables.reset()              # recovers: every table's next game
+    expected_obs, expected_info = reference.reset()
+    assert np.array_equal(obs, expected_obs)
+    assert all(np.array_equal(info[key], expected_info[key]) for key in info)
+    tables.step(bid_three)
+
+
+# --- 21. an encoding's dtype is its kernel's ---------------------------------------------------
+
+def test_encoding_subclass_may_not_change_its_dtype():
+    from ddz_fast.encodings import OpenSpielEncoding
+
+    class Narrow(OpenSpielEncoding):
+        @property
+        def dtype(self):
+            return np.dtype(np.int8)
+
+    with pytest.raises(TypeError, match="dtype"):
+        Narrow()
+
+
+def test_encoding_dtype_patched_later_changes_no_buffer():
+    from ddz_fast.encodings import OpenSpielEncoding
+
+    class Plain(OpenSpielEncoding):
+        pass
+
+    scheme = Plain()
+    Plain.dtype = property(lambda self: np.dtype(np.int8))     # after the check at creation
+    game = Game(5)
+    assert scheme.encode(game).dtype == np.float32             # the kernel's, not the property's
+    with pytest.raises(ValueError, match=r"^out must be .*float32.*not an array of dtype int8"):
+        scheme.encode(game, out=np.zeros(159, np.int8))
+    obs, _ = ddz_fast.Tables(3, observation=scheme, seed=1).reset()
+    assert obs.dtype == np.float32 and obs.shape == (3, 159)
+
+
+# --- 22. the returned legal ids cannot steer the next step -------------------------------------
+
+@pytest.mark.parametrize("observation", ["compact", "douzero"])
+def test_tables_legal_ids_are_read_only(observation):
+    tables = ddz_fast.Tables(8, observation=observation, threads=2, seed=1)
+    _, info = tables.reset()
+    for _ in range(3):
+        for key in ("legal_offsets", "legal_ids"):
+            assert not info[key].flags.writeable, key
+            with pytest.raises(ValueError):
+                info[key][0] = 10 ** 6
+        offsets, ids = info["legal_offsets"], info["legal_ids"]
+        *_, info = tables.step(np.where(np.diff(offsets) > 0, ids[np.minimum(offsets[:-1], len(ids) - 1)], 0))
+
+
+# --- 23. small argument checks of the tables and the environments ------------------------------
+
+def test_deal_seed_takes_any_table_and_game():
+    assert Tables_deal_seed(1, 2 ** 63 - 1, 0) == Tables_deal_seed(1, 2 ** 63 - 1, 0)
+    for bad in ((1, 2 ** 63, 0), (1, 0, 2 ** 63), (1, -1, 0)):
+        name = "table" if bad[1] else "game"
+        with pytest.raises(ValueError, match=f"^{name} must be"):
+            Tables_deal_seed(*bad)
+    # game k is the (k + 1)th draw of the table's stream, computed at once for a far game
+    assert Tables_deal_seed(9, 4, 2 ** 62) != Tables_deal_seed(9, 4, 2 ** 62 - 1)
+    assert [Tables_deal_seed(9, 4, k) for k in range(3)] == reference_deal_seeds(9, 4, 3)
+
+
+def Tables_deal_seed(*args):
+    return ddz_fast.Tables.deal_seed(*args)
+
+
+def reference_deal_seeds(seed, table, n):
+    mask = 2 ** 64 - 1
+
+    def splitmix(state):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return state, z ^ (z >> 31)
+
+    _, state = splitmix((seed + table * 0x9E3779B97F4A7C15) & mask)
+    seeds = []
+    for _ in range(n):
+        state, out = splitmix(state)
+        seeds.append(out)
+    return seeds
+
+
+def test_tables_reset_takes_empty_options():
+    tables = ddz_fast.Tables(2, seed=4)
+    obs, _ = tables.reset(options={})           # what Gymnasium passes
+    assert np.array_equal(obs, ddz_fast.Tables(2, seed=4).reset()[0])
+
+
+def test_vector_env_refuses_calls_after_close():
+    pytest.importorskip("gymnasium")
+    from gymnasium.error import ClosedEnvironmentError
+    from ddz_fast.envs.vector import DouDizhuVectorEnv
+    env = DouDizhuVectorEnv(2)
+    env.reset(seed=1)
+    env.close()
+    with pytest.raises(ClosedEnvironmentError, match="close"):
+        env.reset()
+    with pytest.raises(ClosedEnvironmentError, match="close"):
+        env.step(np.zeros(2, np.int64))
+    env.close()                                 # closing twice is no error
+
+
+def test_pettingzoo_step_after_every_agent_is_done_warns_as_the_wrappers_do():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+    from ddz_fast.envs.pettingzoo import raw_env
+    for env in (raw_env(illegal_reward=-1.0),
+                wrappers.OrderEnforcingWrapper(raw_env(illegal_reward=-1.0))):
+        env.reset(seed=2)
+        env.step(27471)                         # the landlord passes on the lead: illegal, the end
+        while env.agents:
+            env.step(None)
+        EnvLogger.flush()
+        env.step(None)                          # OrderEnforcingWrapper's warning, and nothing else
+        env.step(5)
+        assert [str(m) for m in EnvLogger.mqueue] == [
+            "[WARNING]: step() called after all agents are terminated or truncated. "
+            "Should reset() first."] * 2
+        assert env.agents == [] and env.rewards == {}
+        EnvLogger.flush()
+
+
+def test_gymnasium_env_takes_numpy_integers_for_its_seat():
+    pytest.importorskip("gymnasium")
+    from ddz_fast.envs.gymnasium import DouDizhuEnv
+    env = DouDizhuEnv(seat=np.int64(1))
+    assert env.seat == 1 and type(env.seat) is int
+    with pytest.raises(ValueError, match=r"^seat must be .*not 3"):
+        DouDizhuEnv(seat=3)
+    with pytest.raises(TypeError, match="^seat must be an integer"):
+        DouDizhuEnv(seat=True)
+
+
 # --- 30. positions are of hand sizes a deal and the plays so far can produce -----------------
 
 FULL = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"

@@ -66,6 +66,7 @@ from .._actions import ActionSpace
 from .._game import Game
 from .._moves import Move
 from .._rules import Rules
+from ..checks import check_int
 from ..encodings import DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, EncodingError
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
@@ -108,8 +109,9 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"actions must number the moves of rules {rules!r}, "
                              f"not those of {space.rules!r}")
         encoding = as_encoding(observation)
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"seat must be an integer, not {type(seat).__name__} ({seat!r})")
+        if isinstance(seat, bool):
+            raise TypeError(f"seat must be an integer, not bool ({seat!r})")
+        seat = check_int(seat, "seat")              # (numpy integers too)
         if not 0 <= seat <= 2:
             raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
         if opponents is not None:

@@ -37,6 +37,8 @@ behaves the same (tested), slower.
   returned (``"ansi"``).
 - Before the first ``reset()``, reading ``agents``, ``rewards``, ``agent_selection`` and the
   like raises ``AttributeError``, and ``step``/``observe``/``render`` raise ``ValueError``.
+  ``step()`` once every agent is done logs ``OrderEnforcingWrapper``'s warning and changes
+  nothing.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 from .._actions import ActionSpace
 from .._game import Game
@@ -142,6 +145,9 @@ class raw_env(AECEnv, EzPickle):
     def step(self, action: int | None) -> None:
         if self._episode is None:
             raise ValueError("step() before the first reset()")
+        if not self.agents:         # every agent done: OrderEnforcingWrapper's warning, no change
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -48,7 +48,8 @@ copy=False)``:
   ``sample_rows(info, rng)`` its index there (the row of ``x_batch``).
 - Buffers: without ``copy`` the arrays returned are ``Tables``' buffers, overwritten by the
   next ``step`` or ``reset`` (a rollout buffer that stores them by assignment copies them);
-  the rewards array is new on every step. One call at a time, as ``Tables``.
+  the rewards array is new on every step. One call at a time, as ``Tables``. After
+  ``close()``, ``reset`` and ``step`` raise Gymnasium's ``ClosedEnvironmentError``.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.error import ClosedEnvironmentError
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -168,6 +170,7 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        self._check_open()
         obs, info = self.tables.reset(seed, options)     # checks both first
         super().reset(seed=None if seed is None else int(seed))
         self._mover[...] = info["current_player"]
@@ -177,6 +180,7 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
     def step(self, actions: npt.ArrayLike) -> tuple[
             Observation, npt.NDArray[np.float32], npt.NDArray[np.bool_],
             npt.NDArray[np.bool_], dict[str, Any]]:
+        self._check_open()
         obs, rewards, terminated, truncated, info = self.tables.step(actions)
         reward = rewards[self._rows, self._mover]
         self._mover[...] = info["current_player"]
@@ -185,6 +189,11 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         if "final_obs" in info:
             info["final_obs"], info["final_info"] = self._finals(info)
         return observation, reward, terminated, truncated, info
+
+    def _check_open(self) -> None:
+        if self.closed:     # (as Gymnasium's AsyncVectorEnv)
+            raise ClosedEnvironmentError(
+                f"this {type(self).__name__} was closed by close(): make a new one")
 
     def render(self) -> None:
         """Nothing to render: the tables' games live natively (``render_mode`` is None)."""
