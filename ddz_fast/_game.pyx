@@ -496,16 +496,17 @@ cdef class Game:
         return f"{m} does not beat {move_from_c(&s.last_move)}"
 
     def push(self, action):
-        """Apply ``action`` fast, without the legality checks of ``bid`` and ``play``: a bid
-        0..3 (or ``PASS``) in the auction, a Move or ``PASS`` in play. Only what keeps the
-        position sound is checked (the phase, a bid in range, cards in the hand, no pass by the
-        leader); an action the rules forbid otherwise (a low bid, a move that does not beat the
-        trick) is applied anyway. Meant for search over moves that came from ``legal_moves()``."""
+        """Apply ``action`` fast, without the legality checks of ``play``: a Move or ``PASS``
+        in play, of which only what keeps the position sound is checked (the phase, cards in
+        the hand, no pass by the leader); a move the rules forbid otherwise (one that does not
+        beat the trick) is applied anyway. Meant for search over moves that came from
+        ``legal_moves()``. In the auction it is ``bid``: a bid that does not raise would make
+        an auction that never ends."""
         self.check_ready()
         cdef ddz_move a
         if self.g.s.phase == PHASE_AUCTION:
-            a = bid_action(as_bid(action))
-            self.check_phase(PHASE_AUCTION)     # again after as_bid's Python code (see bid)
+            self.bid(action)
+            return
         elif self.g.s.phase == PHASE_PLAY:
             if not isinstance(action, Move):
                 raise TypeError(f"push() takes a Move or PASS in the play phase, not {action!r}")

@@ -844,16 +844,16 @@ BID_VALUES = st.one_of(st.integers(-2, 5), NUMPY_INTS, st.integers(), st.boolean
 ACTIONS = ["legal"] * 8 + ["bid", "play", "push", "push", "undo", "undo", "copy", "pickle"]
 
 
-def bid_model(game, value, checked):
-    """bid() (checked) and push() in the auction: the phase first, then checks.py's integer
-    convention for 0..3, PASS being the pass (0); bid() also needs one of legal_bids()."""
+def bid_model(game, value):
+    """bid(), and push() in the auction: the phase first, then checks.py's integer convention
+    for 0..3, PASS being the pass (0), then one of legal_bids()."""
     if game.phase != "auction":
         return IllegalActionError
     if isinstance(value, Move) and value.length == 0:
         number = 0
     else:
         number = int_model(value, 0, 3, IllegalBidError)
-    if not is_error(number) and checked and number not in game.legal_bids():
+    if not is_error(number) and number not in game.legal_bids():
         return IllegalBidError
     return number
 
@@ -875,10 +875,10 @@ def play_model(game, value):
 
 
 def push_model(game, value):
-    """push(): a bid 0..3 in the auction (even a low one); in play any Move whose cards the
-    player holds, PASS unless the player leads; nothing once the game is over."""
+    """push(): bid() in the auction; in play any Move whose cards the player holds, PASS
+    unless the player leads; nothing once the game is over."""
     if game.phase == "auction":
-        return bid_model(game, value, checked=False)
+        return bid_model(game, value)
     if game.phase == "over":
         return IllegalActionError
     if not isinstance(value, Move):
@@ -949,7 +949,7 @@ def test_game_actions_keep_the_game_sound(setup, data):
             value = data.draw(st.one_of(st.integers(0, 3), BID_VALUES)) if phase == "auction" \
                 else play_value(data, game)
         if action == "bid":
-            expected, call = bid_model(game, value, checked=True), lambda: game.bid(value)
+            expected, call = bid_model(game, value), lambda: game.bid(value)
         elif action == "play":
             expected, call = play_model(game, value), lambda: game.play(value)
         elif action == "push":

@@ -862,3 +862,18 @@ def test_a_passed_deadline_stops_the_solver_before_any_work():
     # nothing half-computed is remembered: the next solve is a fresh solver's
     again, fresh = stopped.solve(game, moves="one"), ddz_fast.Solver(1).solve(game, moves="one")
     assert (again.winner, again.moves, again.nodes) == (fresh.winner, fresh.moves, fresh.nodes)
+
+
+def test_push_in_the_auction_raises_the_bid():
+    # push applied a bid that did not raise: P P 1 then 1 1 1 ... never ended the auction, and
+    # its 8-bit count of speeches wrapped after 255.
+    game = Game(0)
+    game.push(0)
+    game.push(1)
+    before = snapshot(game)
+    for low in (1, np.int64(1)):
+        with pytest.raises(IllegalBidError):
+            game.push(low)
+        assert snapshot(game) == before
+    game.push(2)
+    assert Game.from_position(game.position()).position() == game.position()
