@@ -39,8 +39,8 @@ landlord       (790)                         farmer         (901)
   slots before the first action are zero. Read from the game's history: a game set up partway
   through the play (``Game.from_position``) has none of the actions before.
 - cards left: one-hot of n at n - 1, as RLCard's ``_get_one_hot_array``, so a seat with no
-  cards (the winner, in the observation after the last play) sets the last slot.
-  ``EncodingError`` for a landlord of more than 20 cards or a farmer of more than 17.
+  cards (the winner, in the observation after the last play) sets the last slot (no
+  position holds more than 20 cards for the landlord or 17 for a farmer).
 - last action of the landlord / teammate: their most recent action in play (zero for a pass or
   none yet). RLCard 1.2.0 keeps their *first* action instead (its loop over the reversed trace
   lacks a ``break``, rlcard issue #292): ``RLCardEncoding(bug_compatible=True)`` copies that.
