@@ -17,8 +17,8 @@ PASS: Move
 
 @disjoint_base
 class Move:
-    def __init__(self, kind: Kind | str, length: SupportsIndex, main: SupportsIndex,
-                 cards: _CardsLike, *, rules: Rules | None = None) -> None: ...
+    def __init__(self, kind: Kind | str | SupportsIndex, length: SupportsIndex,
+                 main: SupportsIndex, cards: _CardsLike, *, rules: Rules | None = None) -> None: ...
     @staticmethod
     def parse(text: str, *, rules: Rules | None = None) -> Move: ...
     @staticmethod

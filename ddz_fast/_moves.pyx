@@ -15,9 +15,9 @@ from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
 
 from ._cards import RANK_SYMBOLS, counts_array
-from .checks import check_int
-from .errors import AmbiguousMoveError, InvalidMoveError
-from .kind import Kind
+from .checks import check_bool, check_int
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .kind import Kind, as_kind
 
 MOVE_DTYPE = np.dtype(
     [("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")], align=True)
@@ -84,7 +84,8 @@ cdef class Move:
     (no cards, length 0, kind None).
 
     ``Move(kind, length, main, cards)`` checks that the tuple is a reading under ``rules``
-    (default rules when None) and raises ``InvalidMoveError`` otherwise. ``Move.parse`` reads
+    (default rules when None) and raises ``InvalidMoveError`` otherwise; ``kind`` is a
+    ``Kind``, its name or its code (as ``Kind.from_code`` takes it). ``Move.parse`` reads
     text. ``str()`` writes the main part, then ``+`` and the kickers: ``444555666+333``.
     """
 
@@ -92,11 +93,7 @@ cdef class Move:
         if self.made:
             raise TypeError("a Move is immutable: __init__ may not be called again")
         cdef Rules r = as_rules(rules)
-        try:
-            k = Kind(kind)
-        except ValueError:
-            raise InvalidMoveError(
-                f"unknown kind {kind!r}; kinds are {', '.join(Kind)}") from None
+        k = as_kind(kind, "kind", InvalidMoveError)
         length = check_int(length, "length", 1, 255, error=InvalidMoveError)
         main = check_int(main, "main", 0, 255, error=InvalidMoveError)
         cdef ddz_move m

@@ -1,6 +1,8 @@
 """Regression tests for the crash paths, invalid objects and silent truncations that an
 adversarial review found: each test failed before its fix."""
 
+import copy
+import io
 import os
 import pickle
 import signal
@@ -15,8 +17,8 @@ import pytest
 import ddz_fast
 from ddz_fast import (
     PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError,
-    InvalidMoveError, Kind, Move, MoveList, RedealLimitError, Rules, Series, legal_move_counts,
-    legal_moves, legal_moves_batch, perft, score, simulate,
+    InvalidConstraintsError, InvalidMoveError, Kind, Move, MoveList, RedealLimitError, Rules,
+    Series, legal_move_counts, legal_moves, legal_moves_batch, perft, score, simulate,
 )
 from ddz_fast._moves import _unpickle_move
 from test_game import snapshot
@@ -452,3 +454,53 @@ def test_game_init_runs_once():
     with pytest.raises(TypeError):
         game.__init__(5)
     assert snapshot(game) == before
+
+
+# --- 12. Kind.from_code takes kind codes only ------------------------------------------------
+
+@pytest.mark.parametrize("code, error, words", [
+    ("x", TypeError, r"code must be an integer, not str \('x'\)"),
+    (True, TypeError, r"code must be an integer, not a bool \(True\)"),
+    (np.True_, TypeError, "code must be an integer, not a bool"),
+    (1.0, TypeError, r"code must be an integer, not float \(1.0\)"),
+    (None, TypeError, r"code must be an integer, not NoneType \(None\)"),
+    (14, ValueError, "code must be an integer in 0..13, not 14"),
+    (-1, ValueError, "code must be an integer in 0..13, not -1"),
+    (2 ** 70, ValueError, f"not {2 ** 70}"),
+])
+def test_kind_from_code_refuses_what_is_no_code(code, error, words):
+    with pytest.raises(error, match=words):
+        Kind.from_code(code)
+
+
+def test_kind_from_code_takes_numpy_integers():
+    # README: codes 0..13, single ... rocket in order
+    assert Kind.from_code(np.uint8(0)) is Kind.SINGLE and Kind.from_code(np.int64(13)) is Kind.ROCKET
+    assert Kind.from_code(np.int16(12)) is Kind.BOMB
+
+
+# --- 13. Move takes the kind codes README documents ------------------------------------------
+
+def test_move_takes_kind_codes():
+    assert Move(0, 1, 0, "3") == Move.parse("3") == Move(Kind.SINGLE, 1, 0, "3")
+    assert Move(np.uint8(12), 1, 0, "3333") == Move.parse("3333")
+    assert Move(13, 1, 14, "BR") == Move.parse("BR")
+    assert Move(7, 4, 3, "333444555666") == Move.parse("333444555666")
+    assert Move(8, 3, 2, "333444555666") == Move.parse("333444555+666")
+    assert Move(np.int64(4), 1, 0, "33344") == Move("trio_pair", 1, 0, "33344")
+    assert Move(2, 1, 0, "333").kind is Kind.TRIO
+
+
+@pytest.mark.parametrize("kind, error, words", [
+    (True, TypeError, r"kind must be a Kind, its name or its code 0..13, not bool \(True\)"),
+    (np.False_, TypeError, "kind must be a Kind, its name or its code"),
+    (0.0, TypeError, r"not float \(0.0\)"),
+    (None, TypeError, r"not NoneType \(None\)"),
+    (14, InvalidMoveError, "kind must be an integer in 0..13, not 14"),
+    (-1, InvalidMoveError, "kind .* not -1"),
+    ("x", InvalidMoveError, "unknown kind 'x'"),
+    (1, InvalidMoveError, "is no pair"),                # a valid code, the wrong kind for "3"
+])
+def test_move_refuses_what_is_no_kind(kind, error, words):
+    with pytest.raises(error, match=words):
+        Move(kind, 1, 0, "3")
