@@ -8,6 +8,7 @@ from .solver import MOVE_CHOICES as MOVE_CHOICES, OBJECTIVES as OBJECTIVES, Line
 TECHNIQUES: dict[str, int]
 MAX_TABLE_MB: int
 
+MAX_NODES: int
 @disjoint_base
 class Solver:
     def __init__(self, table_mb: int = 64, *, techniques: Iterable[str] | None = None) -> None: ...

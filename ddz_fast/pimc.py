@@ -12,7 +12,6 @@ in ``game.legal_moves()`` order.
 
 from __future__ import annotations
 
-import math
 import secrets
 import time
 from dataclasses import dataclass
@@ -24,8 +23,8 @@ from ._game import Game
 from ._moves import Move
 from ._pimc import rollout_wins
 from ._sampler import sample_deals
-from ._solver import MAX_TABLE_MB, Solver
-from .checks import check_int, check_seed
+from ._solver import MAX_NODES, MAX_TABLE_MB, Solver
+from .checks import check_int, check_seconds, check_seed
 from .errors import IllegalActionError
 from .players import GreedyPlayer
 from .position import game_with_hands
@@ -93,16 +92,11 @@ class PIMCPlayer:
                  seed: int | None = None, *, max_nodes: int | None = 3_000, rollouts: int = 8,
                  table_mb: int = 64) -> None:
         self.samples = check_int(samples, "samples", 1)
-        if time_per_move is not None:
-            if isinstance(time_per_move, bool) or not isinstance(time_per_move, (int, float)):
-                raise TypeError(f"time_per_move must be a number of seconds or None, not "
-                                f"{type(time_per_move).__name__} ({time_per_move!r})")
-            if not 0 < time_per_move < math.inf:
-                raise ValueError(f"time_per_move must be a number of seconds > 0, not "
-                                 f"{time_per_move!r}")
-        self.time_per_move = time_per_move
+        self.time_per_move = (None if time_per_move is None
+                              else check_seconds(time_per_move, "time_per_move"))
         self.seed = secrets.randbits(64) if seed is None else check_seed(seed)
-        self.max_nodes = None if max_nodes is None else check_int(max_nodes, "max_nodes", 1)
+        self.max_nodes = (None if max_nodes is None
+                          else check_int(max_nodes, "max_nodes", 1, MAX_NODES))
         self.rollouts = check_int(rollouts, "rollouts", 1, 1 << 20)
         self.solver = Solver(check_int(table_mb, "table_mb", 1, MAX_TABLE_MB))
         self._bidder = GreedyPlayer()

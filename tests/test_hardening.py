@@ -504,3 +504,91 @@ def test_move_takes_kind_codes():
 def test_move_refuses_what_is_no_kind(kind, error, words):
     with pytest.raises(error, match=words):
         Move(kind, 1, 0, "3")
+
+
+# --- 14. numbers: numpy scalars everywhere, one checker ---------------------------------------
+
+def small_solve_game():
+    return Game.from_hands(["2QQTT77553", "A9"])
+
+
+def test_numpy_numbers_are_taken_everywhere():
+    game = small_solve_game()
+    want = ddz_fast.solve(game)
+    for limit in (np.float32(30), np.float16(30), np.float64(30), np.int64(30), np.uint8(30)):
+        got = ddz_fast.solve(game, time_limit=limit)
+        assert got.complete and got.moves == want.moves
+    got = ddz_fast.Solver(np.int64(2)).solve(game, max_nodes=np.uint64(10 ** 6),
+                                             time_limit=np.float32(30))
+    assert got.complete and got.moves == want.moves
+    assert ddz_fast.solve(game, table_mb=np.int16(2)).moves == want.moves
+    line = ddz_fast.principal_line(game, max_nodes=np.uint32(10 ** 6), time_limit=np.float32(30),
+                                   table_mb=np.uint8(2))
+    assert line.complete and line.moves == ddz_fast.principal_line(game).moves
+    player = ddz_fast.PIMCPlayer(samples=np.int8(2), time_per_move=np.float32(30),
+                                 seed=np.uint64(7), max_nodes=np.int32(300), rollouts=np.int64(2),
+                                 table_mb=np.uint16(1))
+    assert repr(player) == ("PIMCPlayer(samples=2, time_per_move=30.0, seed=7, max_nodes=300, "
+                            "rollouts=2, table_mb=1)")
+    played = bid_three(4)
+    assert [ddz_fast.RandomPlayer(np.int64(5))(played) for _ in range(3)] == [
+        ddz_fast.RandomPlayer(5)(played) for _ in range(3)]
+    from ddz_fast._simulate import nth_game_seed
+    assert nth_game_seed(np.uint64(9), np.int8(3)) == nth_game_seed(9, 3)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=np.True_), TypeError,
+     r"time_limit must be a number of seconds, not bool \(np.True_\)"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit="1"), TypeError,
+     r"time_limit must be a number of seconds, not str \('1'\)"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=1 + 0j), TypeError, "time_limit"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=np.float32("nan")), ValueError,
+     "time_limit must be a finite number of seconds > 0, not np.float32"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=np.float64(-1)), ValueError,
+     "time_limit .* > 0"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=10 ** 400), ValueError, "time_limit"),
+    (lambda: ddz_fast.principal_line(small_solve_game(), time_limit=np.float32(0)), ValueError,
+     "time_limit"),
+    (lambda: ddz_fast.principal_line(small_solve_game(), max_nodes=np.float64(5)), TypeError,
+     "max_nodes"),
+    (lambda: ddz_fast.PIMCPlayer(time_per_move=np.float32("inf")), ValueError,
+     "time_per_move must be a finite number of seconds > 0, not np.float32"),
+    (lambda: ddz_fast.PIMCPlayer(time_per_move=np.bool_(True)), TypeError, "time_per_move"),
+    (lambda: ddz_fast.PIMCPlayer(max_nodes=2 ** 64), ValueError, "max_nodes"),
+    (lambda: ddz_fast.RandomPlayer(1.5), TypeError, r"seed must be an integer, not float \(1.5\)"),
+    (lambda: ddz_fast.RandomPlayer(True), TypeError, "seed"),
+    (lambda: ddz_fast.RandomPlayer("abc"), TypeError, "seed"),
+    (lambda: ddz_fast.RandomPlayer(-1), ValueError, "seed must be an integer in 0..18446744073709551615"),
+])
+def test_bad_numbers_are_refused_by_name(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+# --- 15. a node limit of N searches and reports at most N nodes ------------------------------
+
+@pytest.mark.parametrize("options", [dict(), dict(moves="one"), dict(objective="score"),
+                                     dict(objective="score", moves="each")])
+def test_a_node_limit_is_never_passed(options):
+    from solver_positions import game_of, position
+    game = game_of(position(7, (7, 6, 6))[0])
+    full = ddz_fast.Solver(4).solve(game, **options)
+    assert full.complete and full.nodes > 10
+    for limit in (1, 2, 5, full.nodes - 1):
+        got = ddz_fast.Solver(4).solve(game, max_nodes=limit, **options)
+        assert not got.complete and got.nodes <= limit, (limit, got.nodes)
+    exact = ddz_fast.Solver(4).solve(game, max_nodes=full.nodes, **options)
+    assert exact.complete and exact.nodes == full.nodes and exact.moves == full.moves
+
+
+def test_a_line_within_a_node_limit_takes_at_most_that_many():
+    game = small_solve_game()
+    full = ddz_fast.Solver(4).principal_line(game)
+    assert full.complete and full.nodes > 3
+    for limit in range(1, full.nodes):
+        line = ddz_fast.Solver(4).principal_line(game, max_nodes=limit)
+        assert not line.complete and line.nodes <= limit, (limit, line.nodes)
+        assert line.moves == full.moves[:len(line.moves)]
+    exact = ddz_fast.Solver(4).principal_line(game, max_nodes=full.nodes)
+    assert exact.complete and exact.nodes == full.nodes and exact.moves == full.moves
