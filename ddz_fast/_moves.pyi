@@ -1,5 +1,5 @@
 from collections.abc import Iterator
-from typing import SupportsIndex, overload
+from typing import Any, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +45,7 @@ class Move:
 @disjoint_base
 class MoveList:
     def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def hand(self) -> Hand: ...
     @property

@@ -270,6 +270,7 @@ cdef class Solver:
 
     One solve runs at a time per solver: a call from another thread waits for the running one.
     The search runs without the GIL on a copy of the game's position taken under the GIL.
+    A pickle (or a copy) is a new solver of the same configuration, its table empty.
     """
 
     cdef solver_table table
@@ -372,6 +373,13 @@ cdef class Solver:
         if self.tech_bits == TECH_ALL:
             return f"Solver(table_mb={self.megabytes})"
         return f"Solver(table_mb={self.megabytes}, techniques={sorted(self.techniques)!r})"
+
+    def __reduce__(self):
+        # The configuration only: the table is a cache of proven facts, which a new solver
+        # finds again (a pickle of up to 64 GB of it would serve nobody).
+        self.check_ready()
+        return (_remake_solver, (type(self), self.megabytes,
+                                 None if self.tech_bits == TECH_ALL else sorted(self.techniques)))
 
     def clear(self):
         """Empty the table (and the other remembered facts about positions and hands)."""

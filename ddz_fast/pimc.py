@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -86,6 +87,8 @@ class PIMCPlayer:
 
     Bidding (not searched): the high-card rule of ``GreedyPlayer``. Points are not
     maximised: a move's value is its chance to win the deal.
+
+    A pickle (or a copy) is a new player of the same arguments, its solver's table empty.
     """
 
     def __init__(self, samples: int = 16, time_per_move: float | None = None,
@@ -148,7 +151,22 @@ class PIMCPlayer:
         return Evaluation(moves, tuple(float(v) / self.rollouts for v in totals),
                           tuple(float(r) / scale for r in rollouts), self.samples, solved, best)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The configuration, as repr shows it: the unpickled player has a new solver, its
+        # table empty (a cache of proven facts), and plays as a new player of these arguments.
+        return (_remake_player, (type(self), self.samples, self.time_per_move, self.seed,
+                                 self.max_nodes, self.rollouts, self.solver.table_mb))
+
     def __repr__(self) -> str:
         return (f"PIMCPlayer(samples={self.samples}, time_per_move={self.time_per_move!r}, "
                 f"seed={self.seed}, max_nodes={self.max_nodes!r}, rollouts={self.rollouts}, "
                 f"table_mb={self.solver.table_mb})")
+
+
+def _remake_player(cls: type[PIMCPlayer], samples: int, time_per_move: float | None, seed: int,
+                   max_nodes: int | None, rollouts: int, table_mb: int) -> PIMCPlayer:
+    """Unpickle a PIMCPlayer: a new one of the same arguments (checked as PIMCPlayer() checks)."""
+    if not (isinstance(cls, type) and issubclass(cls, PIMCPlayer)):
+        raise TypeError(f"a PIMCPlayer pickle names {cls!r}, no PIMCPlayer class")
+    return cls(samples, time_per_move, seed, max_nodes=max_nodes, rollouts=rollouts,
+               table_mb=table_mb)

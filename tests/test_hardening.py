@@ -592,3 +592,67 @@ def test_a_line_within_a_node_limit_takes_at_most_that_many():
         assert line.moves == full.moves[:len(line.moves)]
     exact = ddz_fast.Solver(4).principal_line(game, max_nodes=full.nodes)
     assert exact.complete and exact.nodes == full.nodes and exact.moves == full.moves
+
+
+# --- 16. pickles: MoveList round-trips, Solver and PIMCPlayer as their configuration ---------
+
+def move_lists():
+    passing = bid_three(3)
+    passing.play(passing.legal_moves()[0])
+    return [legal_moves("33344456BR"), legal_moves("3334445566", "333+4", rules=STRICT),
+            passing.legal_moves(), Game(1).legal_moves(), MoveList.__new__(MoveList),
+            legal_moves("")]
+
+
+@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("copier", [lambda x: pickle.loads(pickle.dumps(x)), copy.deepcopy,
+                                    copy.copy])
+def test_move_lists_round_trip(index, copier):
+    moves = move_lists()[index]
+    expected = list(moves)
+    back = copier(move_lists()[index])            # before its moves are generated
+    assert type(back) is MoveList and list(back) == expected and len(back) == len(expected)
+    assert (back.hand, back.prev, back.rules) == (moves.hand, moves.prev, moves.rules)
+    assert repr(back) == repr(moves) and (PASS in back) == (PASS in moves)
+
+
+@pytest.mark.parametrize("args, error, words", [
+    (("33X", None, False, Rules()), InvalidCardsError, "X"),
+    (("333", "3456", False, Rules()), InvalidMoveError, "3456"),
+    (("333", None, True, Rules()), IllegalActionError, "needs a move to beat"),
+    (("333", PASS, True, Rules()), InvalidMoveError, "a pass is no move to beat"),
+    (("333", "4", 1, Rules()), TypeError, "can_pass must be True or False"),
+    (("333", "4", False, "standard"), TypeError, "rules"),
+    (("3334", "333444+55", False, STRICT), InvalidMoveError, "333444"),
+])
+def test_move_list_pickles_are_checked(args, error, words):
+    from ddz_fast._moves import _unpickle_move_list
+    with pytest.raises(error, match=words):
+        _unpickle_move_list(*args)
+
+
+def test_solvers_pickle_as_their_configuration():
+    game = small_solve_game()
+    solver = ddz_fast.Solver(2, techniques=["table", "ordering"])
+    first = solver.solve(game)
+    for back in (pickle.loads(pickle.dumps(solver)), copy.deepcopy(solver), copy.copy(solver)):
+        assert type(back) is ddz_fast.Solver and back is not solver
+        assert back.table_mb == 2 and back.techniques == {"table", "ordering"}
+        # a new table: the solve takes the nodes of the first one, not of a warm table's
+        again = back.solve(game)
+        assert (again.winner, again.moves, again.nodes) == (first.winner, first.moves, first.nodes)
+    assert pickle.loads(pickle.dumps(ddz_fast.Solver(3))).techniques == ddz_fast.Solver(3).techniques
+    with pytest.raises(ValueError, match="without __init__"):
+        pickle.dumps(ddz_fast.Solver.__new__(ddz_fast.Solver))
+
+
+def test_pimc_players_pickle_as_their_configuration():
+    args = dict(samples=3, time_per_move=None, seed=5, max_nodes=200, rollouts=2, table_mb=1)
+    game = bid_three(6)
+    player = ddz_fast.PIMCPlayer(**args)
+    back = pickle.loads(pickle.dumps(player))
+    assert type(back) is ddz_fast.PIMCPlayer and repr(back) == repr(player)
+    assert back.solver is not player.solver and back.solver.table_mb == 1
+    # plays as a new player of the same arguments
+    assert back.evaluate(game) == ddz_fast.PIMCPlayer(**args).evaluate(game)
+    assert repr(copy.deepcopy(player)) == repr(player)
