@@ -656,3 +656,28 @@ def test_pimc_players_pickle_as_their_configuration():
     # plays as a new player of the same arguments
     assert back.evaluate(game) == ddz_fast.PIMCPlayer(**args).evaluate(game)
     assert repr(copy.deepcopy(player)) == repr(player)
+
+
+# --- 17. the command line: --last pass, and no command ---------------------------------------
+
+def test_cli_last_pass_is_explained(capsys):
+    from ddz_fast.tools.cli import main
+    code = main(["solve", "33", "4", "5", "--to-move", "1", "--last", "pass"], io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("ddz-fast solve: error: --last pass: ")
+    assert "no move to beat" in err and "leave --last out" in err
+
+
+def test_cli_without_a_command_prints_the_help(capsys):
+    from ddz_fast.tools.cli import main
+    with pytest.raises(SystemExit) as exit_info:
+        main([])
+    captured = capsys.readouterr()
+    assert exit_info.value.code == 2 and captured.out == ""
+    for words in ("usage: ddz-fast", "a fast and exact Dou Dizhu engine",
+                  "list the legal moves of a hand", "solve an open-hand position exactly",
+                  "play random games natively"):
+        assert words in captured.err
+    result = subprocess.run([sys.executable, "-m", "ddz_fast"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and result.stderr == captured.err
