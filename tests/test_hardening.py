@@ -681,3 +681,34 @@ def test_cli_without_a_command_prints_the_help(capsys):
     result = subprocess.run([sys.executable, "-m", "ddz_fast"], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 2 and result.stdout == "" and result.stderr == captured.err
+
+
+# --- 18. sample_deals takes limits up to 2**64-1 ---------------------------------------------
+
+@pytest.mark.parametrize("limit", [2 ** 63 - 1, 2 ** 63, 2 ** 64 - 1, np.uint64(2 ** 63)])
+@pytest.mark.parametrize("as_array", [True, False])
+def test_sample_deals_takes_the_widest_limits(limit, as_array):
+    game = bid_three(1)
+    free = ddz_fast.sample_deals(game, 1, 20, seed=3)
+    limits = [[limit] * 15] * 3
+    if as_array:
+        limits = np.array(limits, dtype=np.uint64)
+    assert (ddz_fast.sample_deals(game, 1, 20, seed=3, constraints=limits) == free).all()
+
+
+@pytest.mark.parametrize("value, error, words", [
+    (2 ** 64, InvalidConstraintsError,
+     r"constraints\[2, 4\] \(rank 7\) must be an integer in 0..18446744073709551615, "
+     r"not 18446744073709551616"),
+    (-2 ** 64, InvalidConstraintsError, r"constraints\[2, 4\] \(rank 7\) .* not -18446744073709551616"),
+    (10 ** 30, InvalidConstraintsError, r"constraints\[2, 4\]"),
+])
+def test_sample_deals_refuses_limits_beyond_the_range(value, error, words):
+    limits = [[4] * 15 for _ in range(3)]
+    limits[2][4] = value
+    with pytest.raises(error, match=words):
+        ddz_fast.sample_deals(bid_three(1), 1, 5, seed=3, constraints=limits)
+    limits[0][1] = 0.5                     # beside a Python int no numpy dtype holds
+    with pytest.raises(TypeError, match=r"constraints\[0, 1\] \(rank 4\) must be an integer, "
+                                        r"not float \(0.5\)"):
+        ddz_fast.sample_deals(bid_three(1), 1, 5, seed=3, constraints=limits)
