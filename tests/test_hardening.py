@@ -712,3 +712,36 @@ def test_sample_deals_refuses_limits_beyond_the_range(value, error, words):
     with pytest.raises(TypeError, match=r"constraints\[0, 1\] \(rank 4\) must be an integer, "
                                         r"not float \(0.5\)"):
         ddz_fast.sample_deals(bid_three(1), 1, 5, seed=3, constraints=limits)
+
+
+# --- 19. move text means one move everywhere -------------------------------------------------
+
+def outcome(call):
+    try:
+        return call()
+    except (ValueError, TypeError) as e:
+        return type(e)
+
+
+TEXTS = ["333444555666", "3334445556667778", "33334444", "3333+44", "3334", "333444+55",
+         "444555666+333", "333+444", "3456", "pass", "33X", "BR", "3333+4455"]
+
+
+@pytest.mark.parametrize("name", ["standard", "strict", "rlcard", "openspiel", "douzero"])
+def test_action_space_reads_text_as_move_parse(name):
+    space = ddz_fast.ActionSpace(name)
+    for text in TEXTS:
+        move = outcome(lambda: Move.parse(text, rules=space.rules))
+        want = outcome(lambda: space.id(move)) if isinstance(move, Move) else move
+        assert outcome(lambda: space.id(text)) == want, (name, text)
+
+
+def test_the_plane_text_is_the_plane():
+    plane = Move("plane", 4, 3, "333444555666")
+    for name in ("standard", "openspiel"):
+        space = ddz_fast.ActionSpace(name)
+        assert space.id("333444555666") == space.id(plane)
+        assert space.action(space.id("333444555666")) == plane
+        assert "333444555666" in space
+    with pytest.raises(ddz_fast.AmbiguousMoveError, match="2 readings"):
+        ddz_fast.ActionSpace("standard").id("3334445556667778")
