@@ -491,13 +491,17 @@ cdef class Solver:
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
         cdef uint64_t node_limit = node_limit_of(max_nodes)
-        cdef double seconds_limit = seconds_of(time_limit), seconds_left = 0
+        cdef double seconds_limit = seconds_of(time_limit)
+        limited = node_limit != UINT64_MAX
         # copied before the first solve, which releases the GIL: another thread may play on the
         # game meanwhile. That solve checks the phase.
         position = game.copy(stack=False)
-        first = step = self.run(position, objective, "one", node_limit, seconds_limit)
+        first = step = self.solve(position, objective=objective, moves="one",
+                                  max_nodes=node_limit if limited else None,
+                                  time_limit=seconds_limit or None)
         played = []
         cdef uint64_t nodes = 0
+        seconds_left = None
         while True:
             nodes += step.nodes
             if not step.complete:
@@ -511,11 +515,14 @@ cdef class Solver:
                 seconds_left = seconds_limit - (time.perf_counter() - start)
                 if seconds_left <= 0:
                     break
-            # what is left of the nodes, none perhaps: a solve that takes no node (a move that
-            # ends the deal) still completes, one that needs more than are left ends the line
-            step = self.run(position, objective, "one",
-                            node_limit if node_limit == UINT64_MAX else node_limit - nodes,
-                            seconds_left)
+            if limited and nodes == node_limit:
+                # none left (solve takes no max_nodes=0): a solve that takes no node, a move
+                # that ends the deal, still completes; any other ends the line
+                step = self.run(position, objective, "one", 0, seconds_left or 0)
+            else:
+                step = self.solve(position, objective=objective, moves="one",
+                                  max_nodes=node_limit - nodes if limited else None,
+                                  time_limit=seconds_left)
         return Line(objective, first.winner, first.score, tuple(played), nodes,
                     time.perf_counter() - start, position.phase == "over")
 
