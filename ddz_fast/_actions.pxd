@@ -14,7 +14,6 @@ cdef class ActionSpace:
     cdef object _actions        # MOVE_DTYPE array behind t.actions (read-only)
     cdef object _slots          # byte array behind t.slots
     cdef int check_ready(self) except -1
-    cdef int32_t text_id(self, str text) except -1
     cdef Py_ssize_t position_ids(self, position, prev, int32_t* out) except -2
     cdef int raise_no_id(self, const ddz_hand* h, const ddz_move* on, Rules rules) except -1
     cdef int raise_row_no_id(self, _BatchInput batch, Py_ssize_t row) except -1

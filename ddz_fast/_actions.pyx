@@ -10,17 +10,16 @@ from libc.stdlib cimport free
 from libc.string cimport memcpy
 
 from ._batch cimport CHUNK_ROWS, _BatchInput, check_status
-from ._cards cimport Hand, as_hand, packed_from
+from ._cards cimport Hand, as_hand
 from ._core.actions cimport (
     MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, index_actions, legal_ids,
     legal_ids_moves, play_id, prepare,
 )
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
-from ._core.combos cimport classify as combo_classify
 from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state
-from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, ddz_hand, ddz_move
+from ._core.typedefs cimport MAX_MOVES, ddz_hand, ddz_move
 from ._game cimport Game
 from ._moves cimport Move, as_move, move_from_c
 from ._rules cimport Rules, as_rules
@@ -28,7 +27,7 @@ from ._rules cimport Rules, as_rules
 from ._moves import MOVE_DTYPE, PASS
 from ._rules import Rules as _Rules
 from .checks import check_int, describe_array
-from .errors import AmbiguousMoveError, InvalidMoveError
+from .errors import InvalidMoveError
 
 BIDS = (1, 2, 3)
 
@@ -247,19 +246,25 @@ cdef class ActionSpace:
             yield self.action(i)
 
     def id(self, action):
-        """The id of ``action``: a Move, ``PASS``, move text (one reading in this space), or a
-        bid 1-3 (0: the pass of the auction). ``InvalidMoveError`` for an action without an id."""
+        """The id of ``action``: a Move, ``PASS``, move text (the move ``Move.parse`` reads
+        under the space's rules), or a bid 1-3 (0: the pass of the auction).
+        ``InvalidMoveError`` for an action without an id."""
         cdef int32_t id
         self.check_ready()
+        text = action if isinstance(action, str) else None
+        if text is not None:
+            try:
+                action = as_move(text, self._rules)     # text means one move everywhere
+            except InvalidMoveError as e:
+                raise InvalidMoveError(f"{text!r} has no id in {self!r}: {e}") from None
         if isinstance(action, Move):
             if (<Move>action).c.length == 0:
                 return self.t.pass_id
             id = play_id(&self.t, &(<Move>action).c)
             if id >= 0:
                 return id
-            raise InvalidMoveError(f"{action!r} has no id in {self!r}")
-        if isinstance(action, str):
-            return self.text_id(action)
+            shown = action if text is None else text    # as given
+            raise InvalidMoveError(f"{shown!r} has no id in {self!r}")
         if isinstance(action, bool) or not hasattr(action, "__index__"):
             raise TypeError(f"an action is a Move, move text or a bid, not {type(action).__name__} "
                             f"({action!r})")
@@ -269,29 +274,6 @@ cdef class ActionSpace:
         if self.t.first_bid < 0:
             raise InvalidMoveError(f"{self!r} has no bids: its rules have no auction")
         return self.t.first_bid + bid - 1
-
-    cdef int32_t text_id(self, str text) except -1:
-        cdef ddz_move readings[MAX_READINGS]
-        cdef int i, n
-        cdef int32_t id, found = NO_ID
-        if text.strip().lower() == "pass":
-            return self.t.pass_id
-        move = Move.parse(text, rules=self._rules) if "+" in text else None
-        if move is not None:
-            return self.id(move)
-        n = combo_classify(packed_from(text, MAX_HAND_CARDS), &self._rules.c, readings)
-        for i in range(n):
-            id = play_id(&self.t, &readings[i])
-            if id >= 0:
-                if found >= 0:
-                    raise AmbiguousMoveError(
-                        f"{text!r} has several readings with ids in {self!r}: "
-                        f"{move_from_c(&self.t.actions[found])!r} and {move_from_c(&readings[i])!r}; "
-                        f"write the kickers after '+'")
-                found = id
-        if found < 0:
-            raise InvalidMoveError(f"{text!r} has no id in {self!r}")
-        return found
 
     def action(self, id):
         """The action of an id: ``PASS``, a bid (int 1-3) or a Move."""

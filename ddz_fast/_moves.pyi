@@ -1,5 +1,5 @@
 from collections.abc import Iterator
-from typing import SupportsIndex, overload
+from typing import Any, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -17,8 +17,8 @@ PASS: Move
 
 @disjoint_base
 class Move:
-    def __init__(self, kind: Kind | str, length: SupportsIndex, main: SupportsIndex,
-                 cards: _CardsLike, *, rules: Rules | None = None) -> None: ...
+    def __init__(self, kind: Kind | str | SupportsIndex, length: SupportsIndex,
+                 main: SupportsIndex, cards: _CardsLike, *, rules: Rules | None = None) -> None: ...
     @staticmethod
     def parse(text: str, *, rules: Rules | None = None) -> Move: ...
     @staticmethod
@@ -45,6 +45,7 @@ class Move:
 @disjoint_base
 class MoveList:
     def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
     @property
     def hand(self) -> Hand: ...
     @property

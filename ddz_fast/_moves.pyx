@@ -15,9 +15,9 @@ from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
 
 from ._cards import RANK_SYMBOLS, counts_array
-from .checks import check_int
-from .errors import AmbiguousMoveError, InvalidMoveError
-from .kind import Kind
+from .checks import check_bool, check_int
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .kind import Kind, as_kind
 
 MOVE_DTYPE = np.dtype(
     [("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")], align=True)
@@ -85,7 +85,8 @@ cdef class Move:
     (no cards, length 0, kind None).
 
     ``Move(kind, length, main, cards)`` checks that the tuple is a reading under ``rules``
-    (default rules when None) and raises ``InvalidMoveError`` otherwise. ``Move.parse`` reads
+    (default rules when None) and raises ``InvalidMoveError`` otherwise; ``kind`` is a
+    ``Kind``, its name or its code (as ``Kind.from_code`` takes it). ``Move.parse`` reads
     text. ``str()`` writes the main part, then ``+`` and the kickers: ``444555666+333``.
     """
 
@@ -93,11 +94,7 @@ cdef class Move:
         if self.made:
             raise TypeError("a Move is immutable: __init__ may not be called again")
         cdef Rules r = as_rules(rules)
-        try:
-            k = Kind(kind)
-        except ValueError:
-            raise InvalidMoveError(
-                f"unknown kind {kind!r}; kinds are {', '.join(Kind)}") from None
+        k = as_kind(kind, "kind", InvalidMoveError)
         length = check_int(length, "length", 1, 255, error=InvalidMoveError)
         main = check_int(main, "main", 0, 255, error=InvalidMoveError)
         cdef ddz_move m
@@ -250,7 +247,8 @@ cdef class MoveList:
     Sized, iterable, indexable; ``move in moves`` checks one move without generating the rest.
     Moves come ordered by kind code, then length, then main rank; ``PASS`` comes last, and only
     in the lists of ``Game.legal_moves()`` when passing is allowed. ``array`` gives them as a
-    numpy structured array of ``MOVE_DTYPE`` (``PASS`` is the all-zero row).
+    numpy structured array of ``MOVE_DTYPE`` (``PASS`` is the all-zero row). Pickles as its
+    hand, previous move and rules.
     """
 
     # fields (see _moves.pxd): moves, n (-1 until generated), hand_cards, prev_move (length 0:
@@ -345,6 +343,11 @@ cdef class MoveList:
         return move_is_legal(&(<Move>move).c, self.hand_cards, &self.prev_move, self.can_pass,
                              &self._rules.c)
 
+    def __reduce__(self):
+        # What the list is of; its moves are generated again on first use.
+        return (_unpickle_move_list, (cards_text(self.hand_cards), self.prev, self.can_pass,
+                                      self._rules))
+
     def __repr__(self):
         on = "" if self.prev_move.length == 0 else f" on {move_from_c(&self.prev_move)}"
         shown = ", ".join(str(m) for m in self[:8])
@@ -363,6 +366,24 @@ cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, 
 cdef ddz_move NO_MOVE
 memset(&NO_MOVE, 0, sizeof(ddz_move))
 PASS = move_from_c(&NO_MOVE)    # all fields zero: the MOVE_DTYPE row of "no move"
+
+
+def _unpickle_move_list(hand, prev, can_pass, rules):
+    """Unpickle a MoveList: the legal moves of ``hand`` on ``prev`` (None: a lead) under
+    ``rules``, ``PASS`` last if ``can_pass``; checked as ``legal_moves`` checks its arguments."""
+    cdef Rules r = as_rules(rules)
+    cdef uint64_t cards = as_hand(hand).packed
+    cdef bint with_pass = check_bool(can_pass, "can_pass")
+    cdef Move p
+    if prev is None:
+        if with_pass:
+            raise IllegalMoveError("a MoveList with a pass needs a move to beat: the leader "
+                                   "may not pass")
+        return make_move_list(cards, NULL, r, False)
+    p = PASS if isinstance(prev, Move) and (<Move>prev).c.length == 0 else as_move(prev, r)
+    if p.c.length == 0:
+        raise InvalidMoveError("prev: a pass is no move to beat")
+    return make_move_list(cards, &p.c, r, with_pass)
 
 
 cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, bint can_pass):

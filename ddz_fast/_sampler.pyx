@@ -36,7 +36,7 @@ cdef inline int size_of(uint64_t packed) noexcept nogil:
 
 def constraint_limits(constraints, n_seats=3):
     """The constraints as a new (n_seats, 15) int64 array of limits, each at most the deck's
-    count (None: no limits)."""
+    count (None: no limits). A limit is an integer in 0..2**64-1 (numpy's widest)."""
     if constraints is None:
         return np.broadcast_to(DECK_COUNTS, (n_seats, N_RANKS)).copy()
     try:
@@ -44,20 +44,27 @@ def constraint_limits(constraints, n_seats=3):
     except ValueError as e:               # a ragged list
         raise InvalidConstraintsError(
             f"constraints must be a ({n_seats}, 15) array of limits per seat and rank: {e}") from None
-    if a.dtype == np.bool_:
-        a = np.where(a, DECK_COUNTS, 0)
-    elif a.dtype.kind not in "iu":
+    if a.dtype.kind not in "biuO":
         raise TypeError(f"constraints must be an integer array of limits (or a bool array "
                         f"of ranks a seat may hold), not of dtype {a.dtype}")
     if a.shape != (n_seats, N_RANKS):
         raise InvalidConstraintsError(
             f"constraints must have shape ({n_seats}, 15), one row per seat, not {a.shape}")
+    if a.dtype == np.bool_:
+        return np.where(a, DECK_COUNTS, 0)
+    if a.dtype.kind == "O":
+        # Python ints beyond int64 and uint64 (or no integers at all): each checked
+        for (seat, rank), value in np.ndenumerate(a):
+            check_int(value, f"constraints[{seat}, {rank}] (rank {RANK_SYMBOLS[rank]})", 0,
+                      2 ** 64 - 1, error=InvalidConstraintsError)
+        return np.minimum(a, DECK_COUNTS).astype(np.int64)
     if a.size and a.min() < 0:
         seat, rank = np.argwhere(a < 0)[0]
         raise InvalidConstraintsError(
             f"constraints[{seat}, {rank}] (rank {RANK_SYMBOLS[rank]}) is {a[seat, rank]}: a "
             f"limit is at least 0")
-    return np.minimum(a.astype(np.int64, copy=False), DECK_COUNTS)
+    # clipped in the array's own dtype: uint64 limits of 2**63 or more are no negative int64
+    return np.minimum(a, DECK_COUNTS.astype(a.dtype)).astype(np.int64)
 
 
 def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
@@ -75,8 +82,8 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     The deals are uniform over the ways to deal the unseen cards, each a distinct card: a
     deal of rank counts comes up in proportion to its number of card-level deals, as a
     shuffle of the unseen cards would give. ``constraints``: what the seat infers, as a
-    (seats, 15) integer array of the most cards of each rank each seat may hold now (a bool array: the
-    ranks each seat may hold at all); deals stay exactly uniform among those that satisfy them
+    (seats, 15) integer array of the most cards of each rank each seat may hold now (0..2**64-1;
+    above the deck's count: no limit; a bool array: the ranks each seat may hold at all); deals stay exactly uniform among those that satisfy them
     (an exact count of the deals, no rejection). ``InvalidConstraintsError`` when no deal
     satisfies them (the seat's own row included).
 

@@ -70,9 +70,9 @@ cdef inline uint64_t game_seed(uint64_t seed, int64_t index) noexcept nogil:
     return splitmix64(&state)
 
 
-def nth_game_seed(uint64_t seed, int64_t index):
+def nth_game_seed(seed, index):
     """The seed simulate() deals game `index` with (Series deals the same way)."""
-    return game_seed(seed, index)
+    return game_seed(check_seed(seed), check_int(index, "index", 0, 2 ** 63 - 1))
 
 
 cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,

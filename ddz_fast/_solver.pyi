@@ -1,4 +1,5 @@
 from collections.abc import Iterable
+from typing import Any
 
 from typing_extensions import disjoint_base
 
@@ -7,6 +8,7 @@ from .solver import MOVE_CHOICES as MOVE_CHOICES, OBJECTIVES as OBJECTIVES, Line
 
 TECHNIQUES: dict[str, int]
 MAX_TABLE_MB: int
+MAX_NODES: int
 
 @disjoint_base
 class Solver:
@@ -16,6 +18,7 @@ class Solver:
     @property
     def techniques(self) -> frozenset[str]: ...
     def clear(self) -> None: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
     def solve(self, game: Game, *, objective: str = "win", moves: str = "all",
               max_nodes: int | None = None, time_limit: float | None = None) -> Solution: ...
     def principal_line(self, game: Game, *, objective: str = "win", max_nodes: int | None = None,

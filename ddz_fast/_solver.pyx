@@ -1,11 +1,10 @@
 # The open-hand solver at the Python boundary: Solver (owns a transposition table), solve and
 # principal_line.
 
-import math
 import threading
 import time
 
-from libc.stdint cimport int64_t, int8_t, int32_t, uint32_t, uint64_t
+from libc.stdint cimport UINT64_MAX, int64_t, int8_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memset
 
@@ -22,7 +21,7 @@ from ._core.typedefs cimport JOKERS, MAX_MOVES, ddz_hand, ddz_move, ddz_rules
 from ._game cimport Game
 from ._moves cimport move_from_c
 
-from .checks import check_choice, check_int
+from .checks import check_choice, check_int, check_seconds
 from .errors import IllegalActionError
 from .solver import MOVE_CHOICES, OBJECTIVES, Line, Solution
 
@@ -36,6 +35,24 @@ TECHNIQUES = {
     "inference": TECH_INFERENCE,
 }
 MAX_TABLE_MB = 1 << 16
+MAX_NODES = 2 ** 63                 # the largest max_nodes taken
+
+
+cdef uint64_t node_limit_of(object max_nodes) except? 0:
+    """max_nodes (None or 1..MAX_NODES) as a search's node limit: UINT64_MAX for none."""
+    return UINT64_MAX if max_nodes is None else check_int(max_nodes, "max_nodes", 1, MAX_NODES)
+
+
+cdef double seconds_of(object time_limit) except? -1:
+    """time_limit (None or seconds > 0) as a search's: 0 for none."""
+    return 0 if time_limit is None else check_seconds(time_limit, "time_limit")
+
+
+def _remake_solver(cls, table_mb, techniques):
+    """Unpickle a Solver: a new one of the same configuration (checked as Solver() checks)."""
+    if not (isinstance(cls, type) and issubclass(cls, Solver)):
+        raise TypeError(f"a Solver pickle names {cls!r}, no Solver class")
+    return cls(table_mb, techniques=techniques)
 
 
 cdef int raise_pending() except -1:
@@ -255,6 +272,7 @@ cdef class Solver:
 
     One solve runs at a time per solver: a call from another thread waits for the running one.
     The search runs without the GIL on a copy of the game's position taken under the GIL.
+    A pickle (or a copy) is a new solver of the same configuration, its table empty.
     """
 
     cdef solver_table table
@@ -358,6 +376,13 @@ cdef class Solver:
             return f"Solver(table_mb={self.megabytes})"
         return f"Solver(table_mb={self.megabytes}, techniques={sorted(self.techniques)!r})"
 
+    def __reduce__(self):
+        # The configuration only: the table is a cache of proven facts, which a new solver
+        # finds again (a pickle of up to 64 GB of it would serve nobody).
+        self.check_ready()
+        return (_remake_solver, (type(self), self.megabytes,
+                                 None if self.tech_bits == TECH_ALL else sorted(self.techniques)))
+
     def clear(self):
         """Empty the table (and the other remembered facts about positions and hands)."""
         self.check_ready()
@@ -394,17 +419,13 @@ cdef class Solver:
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
         moves = check_choice(moves, "moves", MOVE_CHOICES)
+        return self.run(game, objective, moves, node_limit_of(max_nodes), seconds_of(time_limit))
+
+    cdef object run(self, Game game, str objective, str moves, uint64_t node_limit,
+                    double seconds_limit):
+        """solve with checked arguments: at most node_limit nodes (UINT64_MAX: no limit; 0:
+        only a solve that needs none completes), seconds_limit 0 for no time limit."""
         cdef bint every = moves != "one", each = moves == "each"
-        cdef uint64_t node_limit = (0 if max_nodes is None
-                                    else check_int(max_nodes, "max_nodes", 1, 2 ** 63))
-        cdef double seconds_limit = 0
-        if time_limit is not None:
-            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-                raise TypeError(f"time_limit must be a number of seconds, not "
-                                f"{type(time_limit).__name__} ({time_limit!r})")
-            if not (0 < time_limit < math.inf):
-                raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
-            seconds_limit = time_limit
         game.check_ready()
         if game.g.s.phase != PHASE_PLAY:
             where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
@@ -470,31 +491,41 @@ cdef class Solver:
         ``time_limit`` bound the whole line: the solve they stop ends it (``complete=False``,
         the moves before it kept). Raises as ``solve``; the game is never changed."""
         start = time.perf_counter()
+        self.check_ready()
+        objective = check_choice(objective, "objective", OBJECTIVES)
+        cdef uint64_t node_limit = node_limit_of(max_nodes)
+        cdef double seconds_limit = seconds_of(time_limit)
+        limited = node_limit != UINT64_MAX
         # copied before the first solve, which releases the GIL: another thread may play on the
-        # game meanwhile. That solve checks the arguments and the phase.
+        # game meanwhile. That solve checks the phase.
         position = game.copy(stack=False)
         first = step = self.solve(position, objective=objective, moves="one",
-                                  max_nodes=max_nodes, time_limit=time_limit)
+                                  max_nodes=node_limit if limited else None,
+                                  time_limit=seconds_limit or None)
         played = []
-        nodes = 0
+        cdef uint64_t nodes = 0
+        seconds_left = None
         while True:
             nodes += step.nodes
-            if not step.complete or max_nodes is not None and nodes > max_nodes:
+            if not step.complete:
                 break
             move = step.moves[0] if step.moves else position.legal_moves()[0]
             played.append((position.to_move, move))
             position.play(move)
             if position.phase != "play":
                 break
-            seconds_left = (None if time_limit is None
-                            else time_limit - (time.perf_counter() - start))
-            if seconds_left is not None and seconds_left <= 0:
-                break
-            # a solve that takes no node (a move that ends the deal) fits where none are
-            # left: one is allowed, and a solve that takes more than are left ends the line
-            step = self.solve(position, objective=objective, moves="one",
-                              max_nodes=None if max_nodes is None else max(max_nodes - nodes, 1),
-                              time_limit=seconds_left)
+            if seconds_limit:
+                seconds_left = seconds_limit - (time.perf_counter() - start)
+                if seconds_left <= 0:
+                    break
+            if limited and nodes == node_limit:
+                # none left (solve takes no max_nodes=0): a solve that takes no node, a move
+                # that ends the deal, still completes; any other ends the line
+                step = self.run(position, objective, "one", 0, seconds_left or 0)
+            else:
+                step = self.solve(position, objective=objective, moves="one",
+                                  max_nodes=node_limit - nodes if limited else None,
+                                  time_limit=seconds_left)
         return Line(objective, first.winner, first.score, tuple(played), nodes,
                     time.perf_counter() - start, position.phase == "over")
 
@@ -504,7 +535,7 @@ _per_thread = threading.local()
 
 def _thread_solver(table_mb):
     """This thread's Solver of `table_mb` megabytes (a new one if it had none, or another size)."""
-    check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
+    table_mb = check_int(table_mb, "table_mb", 1, MAX_TABLE_MB)
     solver = getattr(_per_thread, "solver", None)
     if solver is None or solver.table_mb != table_mb:
         _per_thread.solver = None          # free the old table before the new one is made

@@ -1,10 +1,14 @@
-"""Argument checks shared by every Python-facing function: one convention for integers.
+"""Argument checks shared by every Python-facing function: one convention for numbers.
 
-Any integer that ``operator.index`` accepts (``int``, numpy integers) is accepted; ``bool`` and
-floats are refused. A wrong type raises ``TypeError``, a bad value ``ValueError`` (or the
-subclass the caller names); messages name the argument and print the value as given.
+Any integer that ``operator.index`` accepts (``int``, numpy integers) is accepted where an
+integer is expected, any ``numbers.Real`` (numpy's floats and integers too) where a real number
+is; ``bool`` is refused as either, floats as integers. A wrong type raises ``TypeError``, a bad
+value ``ValueError`` (or the subclass the caller names); messages name the argument and print
+the value as given.
 """
 
+import math
+import numbers
 import operator
 from typing import Any
 
@@ -37,6 +41,29 @@ def bounds(low: int | None, high: int | None) -> str:
     if low is None:
         return f"<= {high}"
     return f"{low}..{high}"
+
+
+def check_real(value: Any, name: str, above: float | None = None, what: str = "a number",
+               error: type[ValueError] = ValueError) -> float:
+    """``value`` as a Python float if it is a finite real number above ``above`` (None: no
+    bound): ``numbers.Real``, so numpy's floats and integers too. ``TypeError`` for a bool or
+    anything else that is no real number; ``error`` for a NaN, an infinity or a value not
+    above the bound. ``what`` names the kind of number in messages."""
+    if isinstance(value, BOOLS) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__} ({value!r})")
+    try:
+        number = float(value)
+    except OverflowError:                   # an int beyond the floats: no finite number
+        number = math.inf
+    if not math.isfinite(number) or (above is not None and not number > above):
+        bound = "" if above is None else f" > {above:g}"
+        raise error(f"{name} must be a finite {what.removeprefix('a ')}{bound}, not {value!r}")
+    return number
+
+
+def check_seconds(value: Any, name: str) -> float:
+    """A time limit: a finite number of seconds > 0."""
+    return check_real(value, name, 0, "a number of seconds")
 
 
 def check_seed(value: Any, name: str = "seed") -> int:

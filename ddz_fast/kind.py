@@ -1,6 +1,9 @@
 """The kinds of combination (RULES.md section 5)."""
 
 import enum
+from typing import Any
+
+from .checks import check_int
 
 
 class Kind(enum.StrEnum):
@@ -28,10 +31,28 @@ class Kind(enum.StrEnum):
 
     @classmethod
     def from_code(cls, code: int) -> "Kind":
-        if not 0 <= code < len(_KINDS):
-            raise ValueError(f"no kind has code {code!r} (codes are 0..{len(_KINDS) - 1})")
-        return _KINDS[code]
+        """The kind of integer code ``code`` (0..13; numpy integers too): ``TypeError`` for a
+        bool or anything else that is no integer, ``ValueError`` for another integer."""
+        return _KINDS[check_int(code, "code", 0, len(_KINDS) - 1)]
 
 
 _KINDS = tuple(Kind)
 _CODES = {kind: code for code, kind in enumerate(_KINDS)}
+
+
+def as_kind(value: Any, name: str = "kind", error: type[ValueError] = ValueError) -> "Kind":
+    """The kind ``value`` names: a ``Kind``, its name, or its code as ``Kind.from_code`` takes
+    it. ``TypeError`` for anything else (a bool too), ``error`` for an unknown name or code."""
+    if isinstance(value, str):
+        if value not in _NAMES:
+            raise error(f"unknown {name} {value!r}; kinds are {', '.join(Kind)}")
+        return Kind(value)
+    try:
+        code = check_int(value, name, 0, len(_KINDS) - 1, error=error)
+    except TypeError:
+        raise TypeError(f"{name} must be a Kind, its name or its code 0..{len(_KINDS) - 1}, "
+                        f"not {type(value).__name__} ({value!r})") from None
+    return _KINDS[code]
+
+
+_NAMES = frozenset(kind.value for kind in _KINDS)

@@ -12,10 +12,10 @@ in ``game.legal_moves()`` order.
 
 from __future__ import annotations
 
-import math
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,8 +24,8 @@ from ._game import Game
 from ._moves import Move
 from ._pimc import rollout_wins
 from ._sampler import sample_deals
-from ._solver import MAX_TABLE_MB, Solver
-from .checks import check_int, check_seed
+from ._solver import MAX_NODES, MAX_TABLE_MB, Solver
+from .checks import check_int, check_seconds, check_seed
 from .errors import IllegalActionError
 from .players import GreedyPlayer
 from .position import game_with_hands
@@ -87,22 +87,19 @@ class PIMCPlayer:
 
     Bidding (not searched): the high-card rule of ``GreedyPlayer``. Points are not
     maximised: a move's value is its chance to win the deal.
+
+    A pickle (or a copy) is a new player of the same arguments, its solver's table empty.
     """
 
     def __init__(self, samples: int = 16, time_per_move: float | None = None,
                  seed: int | None = None, *, max_nodes: int | None = 3_000, rollouts: int = 8,
                  table_mb: int = 64) -> None:
         self.samples = check_int(samples, "samples", 1)
-        if time_per_move is not None:
-            if isinstance(time_per_move, bool) or not isinstance(time_per_move, (int, float)):
-                raise TypeError(f"time_per_move must be a number of seconds or None, not "
-                                f"{type(time_per_move).__name__} ({time_per_move!r})")
-            if not 0 < time_per_move < math.inf:
-                raise ValueError(f"time_per_move must be a number of seconds > 0, not "
-                                 f"{time_per_move!r}")
-        self.time_per_move = time_per_move
+        self.time_per_move = (None if time_per_move is None
+                              else check_seconds(time_per_move, "time_per_move"))
         self.seed = secrets.randbits(64) if seed is None else check_seed(seed)
-        self.max_nodes = None if max_nodes is None else check_int(max_nodes, "max_nodes", 1)
+        self.max_nodes = (None if max_nodes is None
+                          else check_int(max_nodes, "max_nodes", 1, MAX_NODES))
         self.rollouts = check_int(rollouts, "rollouts", 1, 1 << 20)
         self.solver = Solver(check_int(table_mb, "table_mb", 1, MAX_TABLE_MB))
         self._bidder = GreedyPlayer()
@@ -154,7 +151,22 @@ class PIMCPlayer:
         return Evaluation(moves, tuple(float(v) / self.rollouts for v in totals),
                           tuple(float(r) / scale for r in rollouts), self.samples, solved, best)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The configuration, as repr shows it: the unpickled player has a new solver, its
+        # table empty (a cache of proven facts), and plays as a new player of these arguments.
+        return (_remake_player, (type(self), self.samples, self.time_per_move, self.seed,
+                                 self.max_nodes, self.rollouts, self.solver.table_mb))
+
     def __repr__(self) -> str:
         return (f"PIMCPlayer(samples={self.samples}, time_per_move={self.time_per_move!r}, "
                 f"seed={self.seed}, max_nodes={self.max_nodes!r}, rollouts={self.rollouts}, "
                 f"table_mb={self.solver.table_mb})")
+
+
+def _remake_player(cls: type[PIMCPlayer], samples: int, time_per_move: float | None, seed: int,
+                   max_nodes: int | None, rollouts: int, table_mb: int) -> PIMCPlayer:
+    """Unpickle a PIMCPlayer: a new one of the same arguments (checked as PIMCPlayer() checks)."""
+    if not (isinstance(cls, type) and issubclass(cls, PIMCPlayer)):
+        raise TypeError(f"a PIMCPlayer pickle names {cls!r}, no PIMCPlayer class")
+    return cls(samples, time_per_move, seed, max_nodes=max_nodes, rollouts=rollouts,
+               table_mb=table_mb)

@@ -5,6 +5,7 @@ import random
 
 from ._game import Game
 from ._moves import PASS, Move
+from .checks import check_seed
 from .kind import Kind
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
@@ -14,7 +15,8 @@ class RandomPlayer:
     """Picks uniformly among the legal actions (bids and moves alike)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        # checked: random.Random refuses numpy integers, and takes floats and text
+        self.rng = random.Random(None if seed is None else check_seed(seed))
 
     def __call__(self, game: Game) -> int | Move:
         if game.phase == "auction":

@@ -392,9 +392,20 @@ def move_fields(draw):
     return kind, length, main, cards
 
 
+def kind_model(kind):
+    """Move's kind: a Kind or its name, or its code (README: single .. rocket are 0..13) as
+    checks.py takes integers; other text is no kind (InvalidMoveError)."""
+    names = [k.value for k in Kind]
+    if isinstance(kind, str):
+        return kind if kind in names else InvalidMoveError
+    code = int_model(kind, 0, 13, InvalidMoveError)
+    return code if is_error(code) else names[code]
+
+
 def move_model(kind, length, main, cards, distinct):
-    if kind not in [k.value for k in Kind]:
-        return InvalidMoveError
+    kind = kind_model(kind)
+    if is_error(kind):
+        return kind
     length = int_model(length, 1, 255, InvalidMoveError)
     if is_error(length):
         return length

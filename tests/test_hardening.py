@@ -2,6 +2,7 @@
 adversarial review found: each test failed before its fix."""
 
 import copy
+import io
 import os
 import pickle
 import signal
@@ -15,9 +16,10 @@ import pytest
 
 import ddz_fast
 from ddz_fast import (
-    PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError, InvalidMoveError,
-    InvalidPositionError, Kind, Move, MoveList, Position, RedealLimitError, Rules, Series,
-    legal_move_counts, legal_moves, legal_moves_batch, perft, score, simulate,
+    PASS, Game, Hand, IllegalActionError, IllegalBidError, InvalidCardsError,
+    InvalidConstraintsError, InvalidMoveError, InvalidPositionError, Kind, Move, MoveList,
+    Position, RedealLimitError, Rules, Series, legal_move_counts, legal_moves,
+    legal_moves_batch, perft, score, simulate,
 )
 from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
@@ -457,6 +459,297 @@ def test_game_init_runs_once():
     assert snapshot(game) == before
 
 
+# --- 12. Kind.from_code takes kind codes only ------------------------------------------------
+
+@pytest.mark.parametrize("code, error, words", [
+    ("x", TypeError, r"code must be an integer, not str \('x'\)"),
+    (True, TypeError, r"code must be an integer, not a bool \(True\)"),
+    (np.True_, TypeError, "code must be an integer, not a bool"),
+    (1.0, TypeError, r"code must be an integer, not float \(1.0\)"),
+    (None, TypeError, r"code must be an integer, not NoneType \(None\)"),
+    (14, ValueError, "code must be an integer in 0..13, not 14"),
+    (-1, ValueError, "code must be an integer in 0..13, not -1"),
+    (2 ** 70, ValueError, f"not {2 ** 70}"),
+])
+def test_kind_from_code_refuses_what_is_no_code(code, error, words):
+    with pytest.raises(error, match=words):
+        Kind.from_code(code)
+
+
+def test_kind_from_code_takes_numpy_integers():
+    # README: codes 0..13, single ... rocket in order
+    assert Kind.from_code(np.uint8(0)) is Kind.SINGLE and Kind.from_code(np.int64(13)) is Kind.ROCKET
+    assert Kind.from_code(np.int16(12)) is Kind.BOMB
+
+
+# --- 13. Move takes the kind codes README documents ------------------------------------------
+
+def test_move_takes_kind_codes():
+    assert Move(0, 1, 0, "3") == Move.parse("3") == Move(Kind.SINGLE, 1, 0, "3")
+    assert Move(np.uint8(12), 1, 0, "3333") == Move.parse("3333")
+    assert Move(13, 1, 14, "BR") == Move.parse("BR")
+    assert Move(7, 4, 3, "333444555666") == Move.parse("333444555666")
+    assert Move(8, 3, 2, "333444555666") == Move.parse("333444555+666")
+    assert Move(np.int64(4), 1, 0, "33344") == Move("trio_pair", 1, 0, "33344")
+    assert Move(2, 1, 0, "333").kind is Kind.TRIO
+
+
+@pytest.mark.parametrize("kind, error, words", [
+    (True, TypeError, r"kind must be a Kind, its name or its code 0..13, not bool \(True\)"),
+    (np.False_, TypeError, "kind must be a Kind, its name or its code"),
+    (0.0, TypeError, r"not float \(0.0\)"),
+    (None, TypeError, r"not NoneType \(None\)"),
+    (14, InvalidMoveError, "kind must be an integer in 0..13, not 14"),
+    (-1, InvalidMoveError, "kind .* not -1"),
+    ("x", InvalidMoveError, "unknown kind 'x'"),
+    (1, InvalidMoveError, "is no pair"),                # a valid code, the wrong kind for "3"
+])
+def test_move_refuses_what_is_no_kind(kind, error, words):
+    with pytest.raises(error, match=words):
+        Move(kind, 1, 0, "3")
+
+
+# --- 14. numbers: numpy scalars everywhere, one checker ---------------------------------------
+
+def small_solve_game():
+    return Game.from_hands(["2QQTT77553", "A9"])
+
+
+def test_numpy_numbers_are_taken_everywhere():
+    game = small_solve_game()
+    want = ddz_fast.solve(game)
+    for limit in (np.float32(30), np.float16(30), np.float64(30), np.int64(30), np.uint8(30)):
+        got = ddz_fast.solve(game, time_limit=limit)
+        assert got.complete and got.moves == want.moves
+    got = ddz_fast.Solver(np.int64(2)).solve(game, max_nodes=np.uint64(10 ** 6),
+                                             time_limit=np.float32(30))
+    assert got.complete and got.moves == want.moves
+    assert ddz_fast.solve(game, table_mb=np.int16(2)).moves == want.moves
+    line = ddz_fast.principal_line(game, max_nodes=np.uint32(10 ** 6), time_limit=np.float32(30),
+                                   table_mb=np.uint8(2))
+    assert line.complete and line.moves == ddz_fast.principal_line(game).moves
+    player = ddz_fast.PIMCPlayer(samples=np.int8(2), time_per_move=np.float32(30),
+                                 seed=np.uint64(7), max_nodes=np.int32(300), rollouts=np.int64(2),
+                                 table_mb=np.uint16(1))
+    assert repr(player) == ("PIMCPlayer(samples=2, time_per_move=30.0, seed=7, max_nodes=300, "
+                            "rollouts=2, table_mb=1)")
+    played = bid_three(4)
+    assert [ddz_fast.RandomPlayer(np.int64(5))(played) for _ in range(3)] == [
+        ddz_fast.RandomPlayer(5)(played) for _ in range(3)]
+    from ddz_fast._simulate import nth_game_seed
+    assert nth_game_seed(np.uint64(9), np.int8(3)) == nth_game_seed(9, 3)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=np.True_), TypeError,
+     r"time_limit must be a number of seconds, not bool \(np.True_\)"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit="1"), TypeError,
+     r"time_limit must be a number of seconds, not str \('1'\)"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=1 + 0j), TypeError, "time_limit"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=np.float32("nan")), ValueError,
+     "time_limit must be a finite number of seconds > 0, not np.float32"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=np.float64(-1)), ValueError,
+     "time_limit .* > 0"),
+    (lambda: ddz_fast.solve(small_solve_game(), time_limit=10 ** 400), ValueError, "time_limit"),
+    (lambda: ddz_fast.principal_line(small_solve_game(), time_limit=np.float32(0)), ValueError,
+     "time_limit"),
+    (lambda: ddz_fast.principal_line(small_solve_game(), max_nodes=np.float64(5)), TypeError,
+     "max_nodes"),
+    (lambda: ddz_fast.PIMCPlayer(time_per_move=np.float32("inf")), ValueError,
+     "time_per_move must be a finite number of seconds > 0, not np.float32"),
+    (lambda: ddz_fast.PIMCPlayer(time_per_move=np.bool_(True)), TypeError, "time_per_move"),
+    (lambda: ddz_fast.PIMCPlayer(max_nodes=2 ** 64), ValueError, "max_nodes"),
+    (lambda: ddz_fast.RandomPlayer(1.5), TypeError, r"seed must be an integer, not float \(1.5\)"),
+    (lambda: ddz_fast.RandomPlayer(True), TypeError, "seed"),
+    (lambda: ddz_fast.RandomPlayer("abc"), TypeError, "seed"),
+    (lambda: ddz_fast.RandomPlayer(-1), ValueError, "seed must be an integer in 0..18446744073709551615"),
+])
+def test_bad_numbers_are_refused_by_name(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+# --- 15. a node limit of N searches and reports at most N nodes ------------------------------
+
+@pytest.mark.parametrize("options", [dict(), dict(moves="one"), dict(objective="score"),
+                                     dict(objective="score", moves="each")])
+def test_a_node_limit_is_never_passed(options):
+    from solver_positions import game_of, position
+    game = game_of(position(7, (7, 6, 6))[0])
+    full = ddz_fast.Solver(4).solve(game, **options)
+    assert full.complete and full.nodes > 10
+    for limit in (1, 2, 5, full.nodes - 1):
+        got = ddz_fast.Solver(4).solve(game, max_nodes=limit, **options)
+        assert not got.complete and got.nodes <= limit, (limit, got.nodes)
+    exact = ddz_fast.Solver(4).solve(game, max_nodes=full.nodes, **options)
+    assert exact.complete and exact.nodes == full.nodes and exact.moves == full.moves
+
+
+def test_a_line_within_a_node_limit_takes_at_most_that_many():
+    game = small_solve_game()
+    full = ddz_fast.Solver(4).principal_line(game)
+    assert full.complete and full.nodes > 3
+    for limit in range(1, full.nodes):
+        line = ddz_fast.Solver(4).principal_line(game, max_nodes=limit)
+        assert not line.complete and line.nodes <= limit, (limit, line.nodes)
+        assert line.moves == full.moves[:len(line.moves)]
+    exact = ddz_fast.Solver(4).principal_line(game, max_nodes=full.nodes)
+    assert exact.complete and exact.nodes == full.nodes and exact.moves == full.moves
+
+
+# --- 16. pickles: MoveList round-trips, Solver and PIMCPlayer as their configuration ---------
+
+def move_lists():
+    passing = bid_three(3)
+    passing.play(passing.legal_moves()[0])
+    return [legal_moves("33344456BR"), legal_moves("3334445566", "333+4", rules=STRICT),
+            passing.legal_moves(), Game(1).legal_moves(), MoveList.__new__(MoveList),
+            legal_moves("")]
+
+
+@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("copier", [lambda x: pickle.loads(pickle.dumps(x)), copy.deepcopy,
+                                    copy.copy])
+def test_move_lists_round_trip(index, copier):
+    moves = move_lists()[index]
+    expected = list(moves)
+    back = copier(move_lists()[index])            # before its moves are generated
+    assert type(back) is MoveList and list(back) == expected and len(back) == len(expected)
+    assert (back.hand, back.prev, back.rules) == (moves.hand, moves.prev, moves.rules)
+    assert repr(back) == repr(moves) and (PASS in back) == (PASS in moves)
+
+
+@pytest.mark.parametrize("args, error, words", [
+    (("33X", None, False, Rules()), InvalidCardsError, "X"),
+    (("333", "3456", False, Rules()), InvalidMoveError, "3456"),
+    (("333", None, True, Rules()), IllegalActionError, "needs a move to beat"),
+    (("333", PASS, True, Rules()), InvalidMoveError, "a pass is no move to beat"),
+    (("333", "4", 1, Rules()), TypeError, "can_pass must be True or False"),
+    (("333", "4", False, "standard"), TypeError, "rules"),
+    (("3334", "333444+55", False, STRICT), InvalidMoveError, "333444"),
+])
+def test_move_list_pickles_are_checked(args, error, words):
+    from ddz_fast._moves import _unpickle_move_list
+    with pytest.raises(error, match=words):
+        _unpickle_move_list(*args)
+
+
+def test_solvers_pickle_as_their_configuration():
+    game = small_solve_game()
+    solver = ddz_fast.Solver(2, techniques=["table", "ordering"])
+    first = solver.solve(game)
+    for back in (pickle.loads(pickle.dumps(solver)), copy.deepcopy(solver), copy.copy(solver)):
+        assert type(back) is ddz_fast.Solver and back is not solver
+        assert back.table_mb == 2 and back.techniques == {"table", "ordering"}
+        # a new table: the solve takes the nodes of the first one, not of a warm table's
+        again = back.solve(game)
+        assert (again.winner, again.moves, again.nodes) == (first.winner, first.moves, first.nodes)
+    assert pickle.loads(pickle.dumps(ddz_fast.Solver(3))).techniques == ddz_fast.Solver(3).techniques
+    with pytest.raises(ValueError, match="without __init__"):
+        pickle.dumps(ddz_fast.Solver.__new__(ddz_fast.Solver))
+
+
+def test_pimc_players_pickle_as_their_configuration():
+    args = dict(samples=3, time_per_move=None, seed=5, max_nodes=200, rollouts=2, table_mb=1)
+    game = bid_three(6)
+    player = ddz_fast.PIMCPlayer(**args)
+    back = pickle.loads(pickle.dumps(player))
+    assert type(back) is ddz_fast.PIMCPlayer and repr(back) == repr(player)
+    assert back.solver is not player.solver and back.solver.table_mb == 1
+    # plays as a new player of the same arguments
+    assert back.evaluate(game) == ddz_fast.PIMCPlayer(**args).evaluate(game)
+    assert repr(copy.deepcopy(player)) == repr(player)
+
+
+# --- 17. the command line: --last pass, and no command ---------------------------------------
+
+def test_cli_last_pass_is_explained(capsys):
+    from ddz_fast.tools.cli import main
+    code = main(["solve", "33", "4", "5", "--to-move", "1", "--last", "pass"], io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("ddz-fast solve: error: --last pass: ")
+    assert "no move to beat" in err and "leave --last out" in err
+
+
+def test_cli_without_a_command_prints_the_help(capsys):
+    from ddz_fast.tools.cli import main
+    with pytest.raises(SystemExit) as exit_info:
+        main([])
+    captured = capsys.readouterr()
+    assert exit_info.value.code == 2 and captured.out == ""
+    for words in ("usage: ddz-fast", "a fast and exact Dou Dizhu engine",
+                  "list the legal moves of a hand", "solve an open-hand position exactly",
+                  "play random games natively"):
+        assert words in captured.err
+    result = subprocess.run([sys.executable, "-m", "ddz_fast"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and result.stdout == "" and result.stderr == captured.err
+
+
+# --- 18. sample_deals takes limits up to 2**64-1 ---------------------------------------------
+
+@pytest.mark.parametrize("limit", [2 ** 63 - 1, 2 ** 63, 2 ** 64 - 1, np.uint64(2 ** 63)])
+@pytest.mark.parametrize("as_array", [True, False])
+def test_sample_deals_takes_the_widest_limits(limit, as_array):
+    game = bid_three(1)
+    free = ddz_fast.sample_deals(game, 1, 20, seed=3)
+    limits = [[limit] * 15] * 3
+    if as_array:
+        limits = np.array(limits, dtype=np.uint64)
+    assert (ddz_fast.sample_deals(game, 1, 20, seed=3, constraints=limits) == free).all()
+
+
+@pytest.mark.parametrize("value, error, words", [
+    (2 ** 64, InvalidConstraintsError,
+     r"constraints\[2, 4\] \(rank 7\) must be an integer in 0..18446744073709551615, "
+     r"not 18446744073709551616"),
+    (-2 ** 64, InvalidConstraintsError, r"constraints\[2, 4\] \(rank 7\) .* not -18446744073709551616"),
+    (10 ** 30, InvalidConstraintsError, r"constraints\[2, 4\]"),
+])
+def test_sample_deals_refuses_limits_beyond_the_range(value, error, words):
+    limits = [[4] * 15 for _ in range(3)]
+    limits[2][4] = value
+    with pytest.raises(error, match=words):
+        ddz_fast.sample_deals(bid_three(1), 1, 5, seed=3, constraints=limits)
+    limits[0][1] = 0.5                     # beside a Python int no numpy dtype holds
+    with pytest.raises(TypeError, match=r"constraints\[0, 1\] \(rank 4\) must be an integer, "
+                                        r"not float \(0.5\)"):
+        ddz_fast.sample_deals(bid_three(1), 1, 5, seed=3, constraints=limits)
+
+
+# --- 19. move text means one move everywhere -------------------------------------------------
+
+def outcome(call):
+    try:
+        return call()
+    except (ValueError, TypeError) as e:
+        return type(e)
+
+
+TEXTS = ["333444555666", "3334445556667778", "33334444", "3333+44", "3334", "333444+55",
+         "444555666+333", "333+444", "3456", "pass", "33X", "BR", "3333+4455"]
+
+
+@pytest.mark.parametrize("name", ["standard", "strict", "rlcard", "openspiel", "douzero"])
+def test_action_space_reads_text_as_move_parse(name):
+    space = ddz_fast.ActionSpace(name)
+    for text in TEXTS:
+        move = outcome(lambda: Move.parse(text, rules=space.rules))
+        want = outcome(lambda: space.id(move)) if isinstance(move, Move) else move
+        assert outcome(lambda: space.id(text)) == want, (name, text)
+
+
+def test_the_plane_text_is_the_plane():
+    plane = Move("plane", 4, 3, "333444555666")
+    for name in ("standard", "openspiel"):
+        space = ddz_fast.ActionSpace(name)
+        assert space.id("333444555666") == space.id(plane)
+        assert space.action(space.id("333444555666")) == plane
+        assert "333444555666" in space
+    with pytest.raises(ddz_fast.AmbiguousMoveError, match="2 readings"):
+        ddz_fast.ActionSpace("standard").id("3334445556667778")
+
+
 # --- 20. an interrupted Tables call leaves no worker behind ------------------------------------
 
 TABLES_UNDER_SIGNALS = r"""
@@ -697,7 +990,7 @@ def test_gymnasium_env_takes_numpy_integers_for_its_seat():
         DouDizhuEnv(seat=True)
 
 
-# --- 30. positions are of hand sizes a deal and the plays so far can produce -----------------
+# --- 24. positions are of hand sizes a deal and the plays so far can produce -----------------
 
 FULL = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"
 
@@ -761,7 +1054,7 @@ def test_overlapping_hand_and_cards_played_name_the_fields():
         Game.from_position(text)
 
 
-# --- 31. counts that follow from a position are checked ---------------------------------------
+# --- 25. counts that follow from a position are checked ---------------------------------------
 
 def test_a_bomb_to_beat_was_counted():
     out = rest_of_deck("3", "4", "5", "6666")
@@ -790,24 +1083,6 @@ def test_no_more_bombs_than_the_cards_played_hold():
                                                    r"played hold at most 1"):
         Game.from_position(text)
     Game.from_position(text.replace("bombs=2", "bombs=1"))
-
-
-# --- 32. every play of every preset pickles --------------------------------------------------
-
-def test_every_play_of_every_preset_round_trips(action_space):
-    # Before, an unpickled move was checked under the default rules: the 156 plays only RLCard
-    # allows and the 1,631 only DouZero allows did not load (nor a Game holding one).
-    for name, plays in action_space.items():
-        rules = Rules.preset(name)
-        moves = [Move(kind, length, main, list(cards), rules=rules)
-                 for kind, length, main, cards in plays]
-        assert pickle.loads(pickle.dumps(moves)) == moves, name
-    for name, text in (("rlcard", "3333+55"), ("douzero", "3333+BR")):
-        rules = Rules.preset(name)
-        game = Game.from_hands(["3333" + text[-2:] + "6", "789", "TJQ"], rules=rules)
-        game.play(text)
-        for copied in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
-            assert copied.position() == game.position() and copied.history == game.history
 
 
 def auction_states(variant):
@@ -848,22 +1123,6 @@ def test_speeches_of_an_auction(variant):
                         Game.from_position(text)
 
 
-# --- 33. the solver's time limit holds in all of its work -------------------------------------
-
-def test_a_passed_deadline_stops_the_solver_before_any_work():
-    # The move ordering at the root counts each move's fewest plays before the first node; on
-    # the 23-card hand above that recursion ran for minutes without looking at the clock. It
-    # looks at it like a node now: a deadline already passed stops the search before a node.
-    game = Game.from_hands(["3344556677889TJQKA22", "3456789TJQKA2BR"[:15]])
-    solution = ddz_fast.Solver(1).solve(game, moves="one", time_limit=1e-9)
-    assert not solution.complete and solution.nodes == 0, solution
-    stopped = ddz_fast.Solver(1)
-    stopped.solve(game, moves="one", time_limit=1e-9)
-    # nothing half-computed is remembered: the next solve is a fresh solver's
-    again, fresh = stopped.solve(game, moves="one"), ddz_fast.Solver(1).solve(game, moves="one")
-    assert (again.winner, again.moves, again.nodes) == (fresh.winner, fresh.moves, fresh.nodes)
-
-
 def test_push_in_the_auction_raises_the_bid():
     # push applied a bid that did not raise: P P 1 then 1 1 1 ... never ended the auction, and
     # its 8-bit count of speeches wrapped after 255.
@@ -877,3 +1136,38 @@ def test_push_in_the_auction_raises_the_bid():
         assert snapshot(game) == before
     game.push(2)
     assert Game.from_position(game.position()).position() == game.position()
+
+
+# --- 26. every play of every preset pickles --------------------------------------------------
+
+def test_every_play_of_every_preset_round_trips(action_space):
+    # Before, an unpickled move was checked under the default rules: the 156 plays only RLCard
+    # allows and the 1,631 only DouZero allows did not load (nor a Game holding one).
+    for name, plays in action_space.items():
+        rules = Rules.preset(name)
+        moves = [Move(kind, length, main, list(cards), rules=rules)
+                 for kind, length, main, cards in plays]
+        assert pickle.loads(pickle.dumps(moves)) == moves, name
+    for name, text in (("rlcard", "3333+55"), ("douzero", "3333+BR")):
+        rules = Rules.preset(name)
+        game = Game.from_hands(["3333" + text[-2:] + "6", "789", "TJQ"], rules=rules)
+        game.play(text)
+        for copied in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+            assert copied.position() == game.position() and copied.history == game.history
+
+
+# --- 27. the solver's time limit holds in all of its work -------------------------------------
+
+def test_a_passed_deadline_stops_the_solver_before_any_work():
+    # The move ordering at the root counts each move's fewest plays before the first node; on
+    # the 23-card hand above that recursion ran for minutes without looking at the clock (no
+    # position holds such a hand now). It looks at the clock like a node does, and what it
+    # computes once stopped is not remembered.
+    game = Game.from_hands(["3344556677889TJQKA22", "3456789TJQKA2BR"[:15]])
+    solution = ddz_fast.Solver(1).solve(game, moves="one", time_limit=1e-9)
+    assert not solution.complete and solution.nodes == 0, solution
+    stopped = ddz_fast.Solver(1)
+    stopped.solve(game, moves="one", time_limit=1e-9)
+    # nothing half-computed is remembered: the next solve is a fresh solver's
+    again, fresh = stopped.solve(game, moves="one"), ddz_fast.Solver(1).solve(game, moves="one")
+    assert (again.winner, again.moves, again.nodes) == (fresh.winner, fresh.moves, fresh.nodes)

@@ -139,7 +139,7 @@ ctypedef struct solver_search:
     int objective
     uint32_t techniques
     uint64_t nodes            # counted over every search_ge call on this struct
-    uint64_t max_nodes        # 0: no limit
+    uint64_t max_nodes        # the most nodes to count (UINT64_MAX: no limit)
     double deadline           # monotonic seconds; 0: none
     uint32_t until_check      # nodes (and fewest_plays calls) before the next look at the
                               # clock and at signals

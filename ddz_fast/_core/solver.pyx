@@ -677,8 +677,8 @@ cdef inline int clock_reached(solver_search* p) noexcept nogil:
 
 
 cdef inline int limits_reached(solver_search* p) noexcept nogil:
-    """SEARCH_ABORTED or SEARCH_ERROR when the search must stop, else 0."""
-    if p.max_nodes and p.nodes > p.max_nodes:
+    """SEARCH_ABORTED or SEARCH_ERROR when the search must stop before its next node, else 0."""
+    if p.nodes >= p.max_nodes:        # checked before the node is counted: at most max_nodes
         return SEARCH_ABORTED
     return clock_reached(p)
 
@@ -821,10 +821,10 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
                        and s.last_move.length != 0)
     cdef ddz_state child
     cdef int result, r
-    p.nodes += 1
     r = limits_reached(p)
     if r:
         return r
+    p.nodes += 1
     if p.techniques & TECH_TABLE:
         hash = entry_of(p, s, &entry, chainless)
         chainless = (entry.status & SQUEEZED_STATUS) != 0

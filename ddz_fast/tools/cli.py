@@ -12,7 +12,7 @@ from typing import TextIO
 from tqdm import tqdm
 
 from ddz_fast import (
-    RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
+    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
     rules_from_args, simulate,
 )
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
@@ -131,6 +131,9 @@ def solve_game(hands: list[str], to_move: int, last: str | None, bid: int, rules
     bombs = 0
     if last is not None:
         move = Move.parse(last, rules=rules)
+        if move == PASS:
+            raise ValueError("--last pass: a pass is no move to beat; to have the seat to move "
+                             "lead, leave --last out")
         seat = (to_move - 1) % n
         played[seat], plays[seat] = move.cards, 1
         trick = (move, seat)
@@ -185,7 +188,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
 def parser() -> argparse.ArgumentParser:
     # Every option's help ends with its default where it has one ("%(default)s").
     top = argparse.ArgumentParser(prog="ddz-fast", description=MAIN_DESCRIPTION)
-    sub = top.add_subparsers(dest="command", required=True)
+    # not required: main prints the whole help when the command is missing
+    sub = top.add_subparsers(dest="command")
 
     def command(name: str, about: str,
                 run: Callable[[argparse.Namespace, TextIO], None]) -> argparse.ArgumentParser:
@@ -280,7 +284,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
-    args = parser().parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command is None:
+        # No command: the help says what there is, on stderr with argparse's usage error
+        # status (2), as the command line was incomplete.
+        top.print_help(sys.stderr)
+        top.exit(2)
     out = out or sys.stdout
     try:
         args.run(args, out)
