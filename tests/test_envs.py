@@ -273,7 +273,7 @@ def test_pettingzoo_bad_arguments(zoo):
         zoo.env(render_mode="rgb_array")
     with pytest.raises(TypeError, match="illegal_reward must be a number"):
         zoo.raw_env(illegal_reward="-1")
-    with pytest.raises(ValueError, match="illegal_reward must be finite"):
+    with pytest.raises(ValueError, match="illegal_reward must be a finite number"):
         zoo.raw_env(illegal_reward=float("inf"))
     env = zoo.env()
     with pytest.raises(AttributeError):
@@ -475,7 +475,7 @@ def test_gymnasium_bad_arguments(gyms):
             ({"opponents": [RandomPlayer()]}, ValueError, "two policies"),
             ({"opponents": [RandomPlayer(), "greedy"]}, TypeError, "must be callables"),
             ({"illegal_reward": "-1"}, TypeError, "illegal_reward must be a number"),
-            ({"illegal_reward": float("nan")}, ValueError, "illegal_reward must be finite"),
+            ({"illegal_reward": float("nan")}, ValueError, "illegal_reward must be a finite number"),
             ({"render_mode": "rgb_array"}, ValueError, "render_mode")):
         with pytest.raises(error, match=message):
             make(**kwargs)

@@ -990,6 +990,18 @@ def test_gymnasium_env_takes_numpy_integers_for_its_seat():
         DouDizhuEnv(seat=True)
 
 
+def test_environments_take_numpy_numbers_for_the_illegal_reward():
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from ddz_fast.envs.gymnasium import DouDizhuEnv
+    from ddz_fast.envs.pettingzoo import raw_env
+    for make in (DouDizhuEnv, raw_env):
+        for reward in (np.float32(-0.5), np.int64(-2)):
+            assert type(make(illegal_reward=reward).illegal_reward) is float
+        with pytest.raises(TypeError, match="^illegal_reward must be a number or None"):
+            make(illegal_reward=np.bool_(True))
+
+
 # --- 24. positions are of hand sizes a deal and the plays so far can produce -----------------
 
 FULL = "3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR"

@@ -7,7 +7,6 @@ neither.
 
 from __future__ import annotations
 
-import math
 from typing import Any, SupportsIndex
 
 import numpy as np
@@ -17,6 +16,7 @@ from .._actions import ActionSpace
 from .._game import Game
 from .._moves import PASS, Move
 from .._rules import Rules
+from ..checks import check_real
 from ..encodings import Encoding
 from ..errors import IllegalActionError, IllegalBidError
 
@@ -29,16 +29,11 @@ def next_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(2 ** 64, dtype=np.uint64))
 
 
-def check_illegal_reward(reward: float | None) -> None:
-    """``TypeError`` unless ``reward`` (an environment's ``illegal_reward``) is None or a
-    real number; ``ValueError`` for a NaN or an infinity."""
-    if reward is None:
-        return
-    if isinstance(reward, bool) or not isinstance(reward, (int, float)):
-        raise TypeError(f"illegal_reward must be a number or None, not "
-                        f"{type(reward).__name__} ({reward!r})")
-    if not math.isfinite(reward):
-        raise ValueError(f"illegal_reward must be finite, not {reward!r}")
+def check_illegal_reward(reward: float | None) -> float | None:
+    """``reward`` (an environment's ``illegal_reward``) as a float, or None: ``TypeError``
+    unless it is None or a real number (numpy's too), ``ValueError`` for a NaN or an
+    infinity."""
+    return None if reward is None else check_real(reward, "illegal_reward", what="a number or None")
 
 
 def starting_game(seed: int | None, options: dict[str, Any] | None,

@@ -121,7 +121,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if len(opponents) != 2:
                 raise ValueError(f"opponents must be two policies (the next seat's, then the "
                                  f"one after), not {len(opponents)}")
-        check_illegal_reward(illegal_reward)
+        illegal_reward = check_illegal_reward(illegal_reward)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         role: Literal["landlord", "farmer"] = "landlord"

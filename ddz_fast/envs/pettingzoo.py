@@ -85,7 +85,7 @@ class raw_env(AECEnv, EzPickle):
                 raise TypeError(f"{name} must be a bool, not {type(flag).__name__} ({flag!r})")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        check_illegal_reward(illegal_reward)
+        illegal_reward = check_illegal_reward(illegal_reward)
         EzPickle.__init__(self, opponents_hand_visible=opponents_hand_visible,
                           render_mode=render_mode, bug_compatible=bug_compatible,
                           illegal_reward=illegal_reward)
