@@ -23,7 +23,7 @@ from ddz_fast import (
 )
 from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
-from reference_game import Auction
+from reference_game import MASK, Auction, splitmix64
 from test_game import snapshot
 
 STRICT = Rules(distinct_single_wings=True)
@@ -921,19 +921,11 @@ def Tables_deal_seed(*args):
 
 
 def reference_deal_seeds(seed, table, n):
-    mask = 2 ** 64 - 1
-
-    def splitmix(state):
-        state = (state + 0x9E3779B97F4A7C15) & mask
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        return state, z ^ (z >> 31)
-
-    _, state = splitmix((seed + table * 0x9E3779B97F4A7C15) & mask)
+    """The first n deal seeds of a table, per the documented streams (reference SplitMix64)."""
+    _, state = splitmix64((seed + table * 0x9E3779B97F4A7C15) & MASK)
     seeds = []
     for _ in range(n):
-        state, out = splitmix(state)
+        state, out = splitmix64(state)
         seeds.append(out)
     return seeds
 
