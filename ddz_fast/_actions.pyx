@@ -1,6 +1,8 @@
 # Action spaces at the Python boundary: dense ids for every action of a rule set's game, and
 # the legal ids (or masks) of positions, one at a time or in batches without the GIL.
 
+from importlib import resources
+
 import numpy as np
 
 from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
@@ -24,10 +26,13 @@ from ._game cimport Game
 from ._moves cimport Move, as_move, move_from_c
 from ._rules cimport Rules, as_rules
 
-from ._moves import MOVE_DTYPE, PASS
+from ._moves import MOVE_DTYPE, PASS, classify
 from ._rules import Rules as _Rules
 from .checks import check_int, describe_array
 from .errors import InvalidMoveError
+from .kind import Kind
+
+cdef str RLCARD_ACTIONS = "rlcard_actions.txt"
 
 BIDS = (1, 2, 3)
 
@@ -114,17 +119,60 @@ cdef object canonical_actions(Rules rules):
 cdef object named_actions(Rules rules):
     """(actions, pass id, id of bid 1 or -1) of a preset whose ids are another engine's."""
     if rules.name == "rlcard":
-        from .interop.rlcard import action_ids
+        moves, pass_id, first_bid = rlcard_order(rules)
     elif rules.name == "openspiel":
-        from .interop.openspiel import action_ids
+        moves, pass_id, first_bid = openspiel_order(rules)
     else:
         return canonical_actions(rules)
-    moves, pass_id, first_bid = action_ids()
     actions = np.zeros(len(moves), dtype=MOVE_DTYPE)
     for i, move in enumerate(moves):
         if move is not None:
             actions[i] = (<Move?>move).row
     return actions, pass_id, first_bid
+
+
+cdef object rlcard_order(Rules rules):
+    """RLCard 1.2.0's ids: its action strings in id order (its ``ID_2_ACTION``), which ship as
+    package data written by ``scripts/make_rlcard_actions.py`` (the peer tests check the file
+    against the installed rlcard); each string has exactly one reading under the preset."""
+    lines = (resources.files("ddz_fast") / "data" / RLCARD_ACTIONS).read_text("ascii").splitlines()
+    moves = []
+    for text in lines:
+        if text.startswith("#"):
+            continue
+        if text == "pass":
+            moves.append(None)
+            continue
+        readings = classify(text, rules=rules)
+        if len(readings) != 1:
+            raise ValueError(f"{RLCARD_ACTIONS}: {text!r} has {len(readings)} readings under the "
+                             f"rlcard preset, not one")
+        moves.append(readings[0])
+    return moves, moves.index(None), -1
+
+
+# OpenSpiel's blocks of play ids, in id order (dou_dizhu_utils: kPlayActionBase = 4 on, after
+# the pass 0 and the bids 1-3).
+cdef tuple OPENSPIEL_BLOCKS = (Kind.SINGLE, Kind.STRAIGHT, Kind.PAIR, Kind.PAIR_CHAIN, Kind.TRIO,
+                                Kind.TRIO_SINGLE, Kind.TRIO_PAIR, Kind.PLANE, Kind.PLANE_SINGLES,
+                                Kind.PLANE_PAIRS, Kind.BOMB, Kind.ROCKET)
+cdef int OPENSPIEL_FIRST_PLAY = 4
+cdef dict OPENSPIEL_BLOCK = {kind: i for i, kind in enumerate(OPENSPIEL_BLOCKS)}
+
+
+def _openspiel_key(move):
+    """OpenSpiel 2.0.2's order of plays: by block, then length, then main rank; the kickers of
+    a plane or trio by their ranks written high to low, ascending as sequences (a pair kicker
+    counts once). Its own enumeration, checked id by id against ``pyspiel`` in the peer tests."""
+    unit = 2 if move.kind in (Kind.TRIO_PAIR, Kind.PLANE_PAIRS) else 1
+    kickers = Hand(move) - Hand(str(move).partition("+")[0])
+    ranks = [r for r, count in enumerate(kickers.counts) for _ in range(count // unit)]
+    return OPENSPIEL_BLOCK[move.kind], move.length, move.main, ranks[::-1]
+
+
+cdef object openspiel_order(Rules rules):
+    """OpenSpiel 2.0.2's ids: the pass 0, the bids 1-3, then the plays (``_openspiel_key``)."""
+    return [None] * OPENSPIEL_FIRST_PLAY + sorted(every_play(rules), key=_openspiel_key), 0, 1
 
 
 # The tables of the spaces made so far, by rules: (actions, slots, pass id, id of bid 1). Their
@@ -158,8 +206,8 @@ cdef class ActionSpace:
     """Every action of a rule set's game with a dense id: ``ActionSpace("rlcard")``.
 
     ``preset_or_rules`` is a preset name (``Rules.presets()``) or a ``Rules``. The ids of the
-    ``rlcard`` and ``openspiel`` presets are those engines' own (RLCard's read from the
-    installed ``rlcard`` package, OpenSpiel's computed and checked against ``pyspiel``); every
+    ``rlcard`` and ``openspiel`` presets are those engines' own (RLCard 1.2.0's table and
+    OpenSpiel 2.0.2's order, both shipped with ddz_fast and checked against the peers); every
     other rule set has the canonical order: 0 is the pass, 1-3 the bids 1-3 where the rules
     have an auction, then every play by kind code, length, main rank and kicker ranks
     ascending. ``space.id(action)`` and ``space.action(id)`` translate; iterating gives the

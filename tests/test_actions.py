@@ -7,8 +7,11 @@ of the 2,000 seeded hands from tests/data/reference_leads.json, as in test_refer
 legal ids whose moves have the table's count and digest ARE the reference's leads, and the
 reference's answers are those of them that beat the previous move (reference.beats)."""
 
+import hashlib
 import pickle
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -86,6 +89,26 @@ def test_the_plays_are_the_references(name, spaces, action_space):
     # every_play has them all, once each, in the documented order
     listed = [as_tuple(m) for m in every_play(Rules.preset(name))]
     assert listed == sorted(plays, key=canonical_key)
+
+
+# A process in which the peers cannot be imported: the spaces that carry a peer's ids are
+# built from ddz_fast's own data.
+NO_PEERS = """
+import hashlib, sys
+for name in ("rlcard", "pyspiel", "douzero", "gymnasium", "pettingzoo", "torch"):
+    sys.modules[name] = None        # import raises ImportError
+from ddz_fast import ActionSpace
+for name in ("rlcard", "openspiel"):
+    print(name, hashlib.sha256(ActionSpace(name).actions.tobytes()).hexdigest())
+"""
+
+
+def test_peer_ids_need_no_peer(spaces):
+    done = subprocess.run([sys.executable, "-c", NO_PEERS], capture_output=True, text=True,
+                          check=True)
+    digests = dict(line.split() for line in done.stdout.splitlines())
+    assert digests == {name: hashlib.sha256(spaces[name].actions.tobytes()).hexdigest()
+                       for name in ("rlcard", "openspiel")}
 
 
 # Spaces in the canonical order: the presets whose ids are not another engine's (rlcard's and

@@ -1,5 +1,5 @@
 """The peer formats of ddz_fast.interop: cases from the formats as the peers document them
-(shared/design/PEER-INTERFACES.md), round trips over every shape of card multiset and over the
+(their documentation and source), round trips over every shape of card multiset and over the
 whole action space, and, where the peers are installed, their own tables."""
 
 import numpy as np

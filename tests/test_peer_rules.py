@@ -156,6 +156,16 @@ def rlcard_legal(hand, prev):
     return get_gt_cards(player, greater)
 
 
+def test_rlcard_table_is_the_installed_rlcards(rl):
+    """The id table that ships with ddz_fast (scripts/make_rlcard_actions.py) is the installed
+    RLCard's ID_2_ACTION, line for line; the id of each action is its ACTION_2_ID."""
+    from importlib import resources
+    text = (resources.files("ddz_fast") / "data" / "rlcard_actions.txt").read_text("ascii")
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    assert lines == list(rl.ID_2_ACTION)
+    assert all(rl.ACTION_2_ID[action] == i for i, action in enumerate(lines))
+
+
 def test_rlcard_universe_and_ids(rl):
     """Every id is RLCard's action of that id, read as RLCard's card_type.json reads it."""
     s = space("rlcard")

@@ -35,35 +35,9 @@ SUITS = "CDHS"
 RANKS_WITH_SUITS = 13
 BLACK_JOKER, RED_JOKER = 52, 53
 PASS_STRING = "Pass"
-# OpenSpiel's blocks of play ids, in id order (dou_dizhu_utils: kPlayActionBase = 4 on).
-_BLOCKS = (Kind.SINGLE, Kind.STRAIGHT, Kind.PAIR, Kind.PAIR_CHAIN, Kind.TRIO, Kind.TRIO_SINGLE,
-           Kind.TRIO_PAIR, Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.BOMB, Kind.ROCKET)
-FIRST_PLAY_ID = 4
 OPENSPIEL = Rules.preset("openspiel")
 _JOKERS = {"B": "(BWJ)", "R": "(CJ)"}
 _PLAY = re.compile(r"(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+(?:-(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+)?")
-
-
-def action_ids() -> tuple[list[Move | None], int, int]:
-    """OpenSpiel 2.0.2's action ids: (the play of each id, None at the pass and the bids; the
-    pass id 0; the id 1 of bid 1). Plays come by block (``_BLOCKS``), then length, then main
-    rank; the kickers of a plane or trio by their ranks written high to low, ascending as
-    sequences (a pair kicker counts once): OpenSpiel's own enumeration, checked id by id
-    against ``pyspiel`` in the tests."""
-    from ddz_fast import every_play
-
-    block = {kind: i for i, kind in enumerate(_BLOCKS)}
-    plays = every_play(OPENSPIEL)
-
-    def order(move: Move) -> tuple[int, int, int, list[int]]:
-        assert move.kind is not None            # (plays only)
-        unit = 2 if move.kind in (Kind.TRIO_PAIR, Kind.PLANE_PAIRS) else 1
-        kickers = Hand(move) - Hand(str(move).partition("+")[0])
-        ranks = [r for r, count in enumerate(kickers.counts) for _ in range(count // unit)]
-        return block[move.kind], move.length, move.main, ranks[::-1]
-
-    plays.sort(key=order)
-    return [None] * FIRST_PLAY_ID + list(plays), 0, 1
 
 
 def to_cards(cards: _CardsLike) -> list[int]:

@@ -27,26 +27,6 @@ PASS_ACTION = "pass"
 RLCARD = Rules.preset("rlcard")
 
 
-def action_ids() -> tuple[list[Move | None], int, int]:
-    """RLCard's action ids, read from the installed ``rlcard`` package's own table (its
-    ``ID_2_ACTION``): (the play of each id, None at the pass; the pass id; -1, no bids), each
-    action string read under the ``rlcard`` preset, where every one has exactly one reading.
-    ``ImportError`` naming the extra to install when rlcard is absent."""
-    utils = import_peer("rlcard.games.doudizhu.utils", "RLCard's action ids")
-    rules = RLCARD
-    moves: list[Move | None] = []
-    for text in utils.ID_2_ACTION:
-        if text == PASS_ACTION:
-            moves.append(None)
-            continue
-        readings = classify(text, rules=rules)
-        if len(readings) != 1:
-            raise ValueError(f"rlcard's action {text!r} has {len(readings)} readings under the "
-                             f"rlcard preset, not one: the installed rlcard is not 1.2.0's")
-        moves.append(readings[0])
-    return moves, moves.index(None), -1
-
-
 def to_cards(cards: _CardsLike) -> str:
     """RLCard's card string of ``cards`` (a Hand, a Move, text or 15 counts)."""
     return str(Hand(cards))

@@ -409,7 +409,6 @@ def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
         from pettingzoo.utils import wrappers
 
         from ddz_fast.envs import pettingzoo
-        ActionSpace("rlcard")                   # its ids come from the installed rlcard
     except ImportError:
         return []
 
