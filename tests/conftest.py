@@ -43,7 +43,7 @@ def dz():
     return peer("douzero.env.game", "douzero", "pip install --no-deps douzero==1.1.0")
 
 
-# The RL libraries of ddz_fast.envs (extra "rl"), skipped and failed under CI the same way.
+# The RL libraries of ddz_fast.envs (extra "rl"), skipped the same way (a failure under DDZ_NO_SKIPS).
 @pytest.fixture(scope="module")
 def gym():
     return peer("gymnasium", "gymnasium", "pip install 'ddz-fast[rl]'")
@@ -52,6 +52,17 @@ def gym():
 @pytest.fixture(scope="module")
 def pz():
     return peer("pettingzoo", "pettingzoo", "pip install 'ddz-fast[rl]'")
+
+
+# The markers `peers` and `rl` follow from the fixtures above (tests that import a peer
+# themselves carry the marker): `pytest -m "not peers and not rl"` runs what needs numpy only.
+MARKER_OF_FIXTURE = {"rl": "peers", "pyspiel": "peers", "dz": "peers", "gym": "rl", "pz": "rl"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for fixture in sorted(MARKER_OF_FIXTURE.keys() & set(item.fixturenames)):
+            item.add_marker(MARKER_OF_FIXTURE[fixture])
 
 
 def pytest_report_header(config):
@@ -81,9 +92,11 @@ def pytest_sessionstart(session):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    # Under CI every peer engine is installed: a skipped test means one did not import.
+    # With DDZ_NO_SKIPS set (CI, once every peer and extra is installed) a skipped test means
+    # that something did not import: a failure.
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     skipped = reporter.stats.get("skipped", []) if reporter else []
-    if os.environ.get("CI") and skipped and exitstatus == 0:
-        reporter.write_line(f"CI: {len(skipped)} test(s) skipped; under CI that is a failure", red=True)
+    if os.environ.get("DDZ_NO_SKIPS") and skipped and exitstatus == 0:
+        reporter.write_line(f"DDZ_NO_SKIPS: {len(skipped)} test(s) skipped, which is a failure here",
+                            red=True)
         session.exitstatus = 1

@@ -95,6 +95,7 @@ def random_openspiel_game(rng):
     return game
 
 
+@pytest.mark.peers
 def test_openspiel_to_state_and_back():
     pytest.importorskip("pyspiel")
     space = ActionSpace("openspiel")
@@ -120,6 +121,7 @@ def test_openspiel_to_state_and_back():
     assert seen["set up"] and seen["auction"] and seen["over"] and seen["play"] > 150, seen
 
 
+@pytest.mark.peers
 def test_openspiel_auction_made_up_for_a_set_up_game():
     pytest.importorskip("pyspiel")
     dealt = Game(7, rules=OPENSPIEL)
@@ -133,6 +135,7 @@ def test_openspiel_auction_made_up_for_a_set_up_game():
         assert without_seed(back, marked=False) == without_seed(game)
 
 
+@pytest.mark.peers
 def test_openspiel_from_state_and_back():
     pyspiel = pytest.importorskip("pyspiel")
     space = ActionSpace("openspiel")
@@ -180,6 +183,7 @@ def check_rlcard(game, env, space):
     assert sorted(space.legal_ids(game).tolist()) == sorted(ACTION_2_ID[a] for a in peer.state["actions"])
 
 
+@pytest.mark.peers
 def test_rlcard_from_env():
     rlcard_package = pytest.importorskip("rlcard")
     space = ActionSpace("rlcard")
@@ -216,6 +220,7 @@ def check_douzero(game, env, seen):
     douzero_choices(game, env.infoset.legal_actions, seen)
 
 
+@pytest.mark.peers
 def test_douzero_from_env():
     np = pytest.importorskip("numpy")
     env_module = pytest.importorskip("douzero.env.env")
@@ -264,6 +269,7 @@ def set_up(hands, kitty, rules=OPENSPIEL):
     return Game.from_hands(hands + [rest_of_deck(*hands)], kitty=kitty, rules=rules)
 
 
+@pytest.mark.peers
 def test_to_state_refuses_what_openspiel_cannot_express():
     pytest.importorskip("pyspiel")
     full = Game(7, rules=OPENSPIEL)
@@ -299,6 +305,7 @@ def test_to_state_refuses_what_openspiel_cannot_express():
             openspiel.to_state(game)
 
 
+@pytest.mark.peers
 def test_from_state_refuses_what_the_rules_forbid():
     pyspiel = pytest.importorskip("pyspiel")
     space = ActionSpace("openspiel")
@@ -327,6 +334,7 @@ def test_from_state_refuses_what_the_rules_forbid():
             openspiel.from_state(state)
 
 
+@pytest.mark.peers
 def test_rlcard_from_env_errors():
     rlcard_package = pytest.importorskip("rlcard")
     env = rlcard_package.make("doudizhu", config={"seed": 5})
@@ -378,6 +386,7 @@ def douzero_game(hands, kitty, *actions):
     return peer
 
 
+@pytest.mark.peers
 def test_douzero_from_env_errors():
     env_module = pytest.importorskip("douzero.env.env")
     with pytest.raises(InvalidPositionError, match="no deal yet"):

@@ -936,6 +936,7 @@ def test_tables_reset_takes_empty_options():
     assert np.array_equal(obs, ddz_fast.Tables(2, seed=4).reset()[0])
 
 
+@pytest.mark.rl
 def test_vector_env_refuses_calls_after_close():
     pytest.importorskip("gymnasium")
     from gymnasium.error import ClosedEnvironmentError
@@ -950,6 +951,7 @@ def test_vector_env_refuses_calls_after_close():
     env.close()                                 # closing twice is no error
 
 
+@pytest.mark.rl
 def test_pettingzoo_step_after_every_agent_is_done_warns_as_the_wrappers_do():
     pytest.importorskip("pettingzoo")
     from pettingzoo.utils import wrappers
@@ -971,6 +973,7 @@ def test_pettingzoo_step_after_every_agent_is_done_warns_as_the_wrappers_do():
         EnvLogger.flush()
 
 
+@pytest.mark.rl
 def test_gymnasium_env_takes_numpy_integers_for_its_seat():
     pytest.importorskip("gymnasium")
     from ddz_fast.envs.gymnasium import DouDizhuEnv
@@ -982,6 +985,7 @@ def test_gymnasium_env_takes_numpy_integers_for_its_seat():
         DouDizhuEnv(seat=True)
 
 
+@pytest.mark.rl
 def test_environments_take_numpy_numbers_for_the_illegal_reward():
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")

@@ -208,6 +208,7 @@ def test_the_whole_action_space(action_space):
 
 # --- the peers' own tables (pip install 'ddz-fast[peers]') ----------------------------------
 
+@pytest.mark.peers
 def test_against_rlcard_action_table(action_space):
     utils = pytest.importorskip("rlcard.games.doudizhu.utils")
     ours = set()
@@ -223,6 +224,7 @@ def test_against_rlcard_action_table(action_space):
         assert rlcard.to_action(rlcard.from_action(text)) == text
 
 
+@pytest.mark.peers
 def test_against_openspiel_action_table():
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("dou_dizhu")
@@ -237,6 +239,7 @@ def test_against_openspiel_action_table():
         assert card >= 52 or dealt[5] == openspiel.SUITS[card // 13]
 
 
+@pytest.mark.peers
 def test_against_douzero_move_generator():
     move_generator = pytest.importorskip("douzero.env.move_generator")
     for hand in PLAY_HANDS + [str(h) for h in DEALT if len(h) >= 15]:
