@@ -277,3 +277,40 @@ def test_importing_needs_only_numpy():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]", run.stdout
+
+
+# One public module per capability: each holds its capability's public names (re-exported from
+# its boundary where the code is compiled), and the package face takes them from there.
+PUBLIC_MODULES = ("actions", "cards", "encodings", "errors", "game", "kind", "moves", "pimc",
+                  "players", "position", "result", "rules", "sampling", "series", "simulation",
+                  "solver", "tables")
+
+
+def test_public_modules_hold_the_face_names():
+    import importlib
+
+    import ddz_fast
+    homes = {}
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(f"ddz_fast.{name}")
+        missing = [n for n in module.__all__ if not hasattr(module, n)]
+        assert not missing, f"ddz_fast.{name}.__all__ names {missing}, which it lacks"
+        for exported in module.__all__:
+            homes.setdefault(exported, []).append(module)
+    for exported in ddz_fast.__all__:
+        if exported in ("build_info", "encodings"):     # the build's report; a module itself
+            continue
+        modules = homes.get(exported, [])
+        assert modules, f"ddz_fast.{exported} is in the __all__ of no public module"
+        for module in modules:
+            assert getattr(ddz_fast, exported) is getattr(module, exported), (module, exported)
+
+
+def test_the_face_imports_public_modules():
+    """The package face re-exports from the public modules, never from a boundary module (but
+    the build's report)."""
+    problems = [f"{path}:{line}: the face imports {target}" for path, line, target
+                in import_graph()["ddz_fast"]
+                if layer_of(target) < LAYERS.index("faces") and target != "ddz_fast._build"
+                and layer_of(target) != LAYERS.index("foundations")]
+    assert not problems, failure(problems)
