@@ -19,12 +19,17 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
-from ddz_fast import (
-    PASS, RANK_SYMBOLS, ActionSpace, Game, Hand, IllegalBidError, IllegalMoveError,
-    InvalidCardsError, InvalidMoveError, InvalidPositionError, Kind, Move, Position, Rules,
-    classify,
+from ..actions import ActionSpace, every_play
+from ..cards import RANK_SYMBOLS, Hand
+from ..checks import check_int
+from ..errors import (
+    IllegalBidError, IllegalMoveError, InvalidCardsError, InvalidMoveError, InvalidPositionError,
 )
-from ddz_fast.checks import check_int
+from ..game import Game
+from ..kind import Kind
+from ..moves import PASS, Move, classify
+from ..position import Position
+from ..rules import Rules
 
 from ._common import import_peer
 
@@ -50,8 +55,6 @@ def action_ids() -> tuple[list[Move | None], int, int]:
     rank; the kickers of a plane or trio by their ranks written high to low, ascending as
     sequences (a pair kicker counts once): OpenSpiel's own enumeration, checked id by id
     against ``pyspiel`` in the tests."""
-    from ddz_fast import every_play
-
     block = {kind: i for i, kind in enumerate(_BLOCKS)}
     plays = every_play(OPENSPIEL)
 
