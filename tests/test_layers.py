@@ -121,7 +121,7 @@ def raw_imports(path):
 
 def imports_of(module, path, known):
     """(line, imported module) for each import in a file: ddz_fast's modules resolved (a name
-    that is a submodule counts as that module), others by their top-level package."""
+    that is a submodule counts as that module, any other name as its module), others as written."""
     is_package = os.path.basename(path).startswith("__init__.")
     here = module.split(".") if is_package else module.split(".")[:-1]
     for line, level, source, names in raw_imports(path):
@@ -134,7 +134,7 @@ def imports_of(module, path, known):
 
 
 def import_graph():
-    """{module: [(file, line, imported module)]} over the package's own modules and peers."""
+    """{module: [(file, line, imported module)]}: every import of every module of the package."""
     files = module_files()
     graph = {}
     for module, paths in files.items():
@@ -255,10 +255,12 @@ def shortest_cycle(internal, component):
 
 
 def test_importing_needs_only_numpy():
-    """The package and every module below the adapters import with only numpy and the standard
-    library (a blocker refuses anything else, the peers included)."""
+    """The package, every module below the adapters and interop (whose bridges import their
+    peer when called) import with only numpy and the standard library: a blocker refuses
+    anything else, the peers included."""
     graph = import_graph()
-    below_adapters = sorted(m for m in graph if layer_of(m) < LAYERS.index("adapters")
+    modules = sorted(m for m in graph if (layer_of(m) < LAYERS.index("adapters")
+                                                 or m.startswith("ddz_fast.interop"))
                             and not m.startswith("ddz_fast._core"))
     script = textwrap.dedent(f"""
         import importlib, sys
@@ -269,7 +271,7 @@ def test_importing_needs_only_numpy():
                     raise ImportError(f"blocked: {{name}} is neither numpy nor the standard library")
         sys.meta_path.insert(0, Blocker())
         import ddz_fast
-        for module in {below_adapters!r}:
+        for module in {modules!r}:
             if importlib.util.find_spec(module) is not None:
                 importlib.import_module(module)
         print(sorted(m.split(".")[0] for m in sys.modules if m.split(".")[0] in {sorted(PEERS)!r}))
