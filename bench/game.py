@@ -8,7 +8,7 @@ import argparse
 import statistics
 
 import ddz_fast
-from ddz_fast.tools import bench
+from ddz_fast.tools import bench, timing
 
 
 def main():
@@ -17,7 +17,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print(f"ddz_fast {ddz_fast.__version__} on {bench.machine()}; medians of {args.repeat} runs")
+    print(f"ddz_fast {ddz_fast.__version__} on {timing.machine()}; medians of {args.repeat} runs")
     runs = [bench.decision_rate(args.games, args.seed + i) for i in range(args.repeat)]
     seconds, per_second, per_game = (statistics.median(r[i] for r in runs) for i in range(3))
     print(f"random games via the Python API: {seconds * 1e9:.0f} ns/decision, "

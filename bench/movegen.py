@@ -11,7 +11,7 @@ passes over the same positions.
 import argparse
 
 import ddz_fast
-from ddz_fast.tools import bench
+from ddz_fast.tools import bench, positions, timing
 
 
 def main():
@@ -21,13 +21,13 @@ def main():
     parser.add_argument("--chunk", type=int, default=4096, help="hands per batch call")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print(f"ddz_fast {ddz_fast.__version__} on {bench.machine()}; {args.hands} positions per "
+    print(f"ddz_fast {ddz_fast.__version__} on {timing.machine()}; {args.hands} positions per "
           f"row, median of {args.repeat} passes")
     print(f"{'cards':>5} {'what':<9} {'path':<14} {'ns/position':>11} {'positions/s':>12} "
           f"{'moves/s':>10} {'moves/pos':>9}")
     for size in (20, 17):
-        hands = bench.random_hands(args.hands, size, args.seed + size)
-        prevs = bench.random_prevs(hands, args.seed + size)
+        hands = positions.random_hands(args.hands, size, args.seed + size)
+        prevs = positions.random_prevs(hands, args.seed + size)
         for what, p in (("leads", None), ("responses", prevs)):
             for path, rate in (("batch", bench.batch_rate(hands, p, args.repeat, args.chunk)),
                                ("legal_moves()", bench.single_rate(hands, p, args.repeat))):

@@ -24,7 +24,8 @@ import json, os, statistics, sys
 import ddz_fast
 assert os.path.dirname(os.path.dirname(os.path.abspath(ddz_fast.__file__))) == os.getcwd()
 from ddz_fast import Game, Solver
-from ddz_fast.tools.bench import RESOLVER_PUZZLE, solver_positions
+from ddz_fast.tools.bench import solver_positions
+from ddz_fast.tools.positions import RESOLVER_PUZZLE
 count, sizes = json.loads(sys.argv[1])
 solver = Solver(64)
 puzzle = Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)

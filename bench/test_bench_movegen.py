@@ -6,7 +6,7 @@ Under the default ``--benchmark-disable`` each runs once, as a smoke test.
 import pytest
 
 import ddz_fast
-from ddz_fast.tools.bench import random_hands, random_prevs
+from ddz_fast.tools.positions import random_hands, random_prevs
 
 POSITIONS = 4096
 

@@ -5,32 +5,31 @@ of a hand, ``classify`` reads a set of cards, ``beats`` compares two plays; the 
 RULES.md of the project.
 """
 
-from ._actions import ActionSpace, every_play
-from ._batch import legal_move_counts, legal_moves_batch
+from . import encodings
 from ._build import build_info
-from ._cards import RANK_SYMBOLS, Hand
-from ._game import Game, score
-from ._moves import MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_moves
-from ._perft import perft
-from ._sampler import sample_deals
-from ._simulate import OUTCOME_DTYPE, simulate
-from ._solver import Solver, principal_line, solve
-from ._tables import Tables
-from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
+from .actions import ActionSpace, every_play
+from .cards import RANK_SYMBOLS, Hand
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
     InvalidCardsError, InvalidConstraintsError, InvalidMoveError, InvalidPositionError,
     RedealLimitError,
 )
-from . import encodings
+from .game import Game, perft, score
 from .kind import Kind
-from .players import GreedyPlayer, RandomPlayer
+from .moves import (
+    MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_move_counts, legal_moves,
+    legal_moves_batch,
+)
 from .pimc import PIMCPlayer
-from .position import Position, game_with_hands
+from .players import GreedyPlayer, RandomPlayer
+from .position import Position
 from .result import Result
+from .rules import AUCTIONS, Rules, add_rule_options, rules_from_args
+from .sampling import game_with_hands, sample_deals
 from .series import Series
-from .simulation import Simulation
-from .solver import Line, Solution
+from .simulation import OUTCOME_DTYPE, Simulation, simulate
+from .solver import Line, Solution, Solver, principal_line, solve
+from .tables import Tables
 
 __version__ = "0.1.0"
 

@@ -1,16 +1,19 @@
 from collections.abc import Sequence
-from typing import SupportsIndex
+from typing import Protocol, SupportsIndex
 
 from typing_extensions import disjoint_base
 
 import numpy as np
 import numpy.typing as npt
 
-from ._moves import Move
-
 RANK_SYMBOLS: str
 
-_CardsLike = str | Sequence[SupportsIndex] | npt.NDArray[np.integer] | Hand | Move
+class _CardSource(Protocol):
+    """A card source that _moves registers (Move): this module knows nothing of moves."""
+    @property
+    def packed(self) -> int: ...
+
+_CardsLike = str | Sequence[SupportsIndex] | npt.NDArray[np.integer] | Hand | _CardSource
 
 def counts_array(packed: int) -> npt.NDArray[np.uint8]: ...
 

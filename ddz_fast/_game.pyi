@@ -7,15 +7,13 @@ from ._cards import RANK_SYMBOLS as RANK_SYMBOLS
 from ._cards import Hand, _CardsLike
 from ._moves import MoveList, Move
 from ._rules import Rules
-from .position import Position
+from ._position import Position
 from .result import Result
 
 PHASES: tuple[str, ...]
 
 def score(bid: int, bombs: int, landlord_won: bool, spring: bool = False,
           anti_spring: bool = False) -> tuple[int, int, int]: ...
-REDEAL_LIMIT: int
-HIGHEST_BID: int
 
 def _replay(cls: type[Game], start: str, actions: list[int | Move]) -> Game: ...
 

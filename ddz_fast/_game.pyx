@@ -25,11 +25,10 @@ from .checks import check_bool, check_int, check_seed
 from .errors import (
     IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError, RedealLimitError,
 )
+from ._position import Position, cards_out
 from .result import Result
 
 PHASES = ("auction", "play", "over")
-REDEAL_LIMIT = MAX_REDEALS          # all-pass auctions per deal at most (RedealLimitError)
-HIGHEST_BID = MAX_BID
 
 
 cdef int as_bid(object bid) except -1:
@@ -88,7 +87,6 @@ def _replay(cls, start, actions):
 
 cdef object position_of(const ddz_state* s, rules):
     """The Position of a native state (checked like any other)."""
-    from .position import DECK, Position, cards_text as counts_text
     cdef uint64_t held = s.hands[0] + s.hands[1] + s.hands[2]     # nibbles stay below 16
     auction = s.phase == PHASE_AUCTION
     unscored = s.phase == PHASE_OVER and s.landlord == NO_SEAT     # ended in the auction
@@ -96,7 +94,7 @@ cdef object position_of(const ddz_state* s, rules):
     seats = range(s.n_seats)
     hands = [hand_from_packed(s.hands[seat]) for seat in seats]
     played = [hand_from_packed(s.played[seat]) for seat in seats]
-    out = counts_text([DECK[rank] - ((held >> (4 * rank)) & 0xF) for rank in range(N_RANKS)])
+    out = cards_out(held)
     return Position(
         phase=PHASES[s.phase], hands=hands,
         to_move=None if s.phase == PHASE_OVER else s.to_move,
@@ -198,7 +196,6 @@ cdef class Game:
 
         Three hands make a full deal's play phase; two an endgame of the landlord against one
         farmer (one pass ends a trick), which has no kitty."""
-        from .position import DECK, Position, cards_text as counts_text
         cdef uint64_t packed[3]
         cdef uint64_t kitty_cards = 0, total = 0
         cdef int seat, n_seats
@@ -234,7 +231,7 @@ cdef class Game:
         return cls.from_position(Position(
             phase="play", hands=held, to_move=landlord, landlord=landlord, bid=bid,
             kitty=hand_from_packed(kitty_cards),
-            out=counts_text([DECK[r] - ((total >> (4 * r)) & 0xF) for r in range(N_RANKS)]),
+            out=cards_out(total),
             rules=as_rules(rules)))
 
     @classmethod
@@ -242,7 +239,6 @@ cdef class Game:
         """The game in a position: its text (``game.position()`` writes it), a ``Position``, or
         the ``Position`` fields as keywords. Every field is checked (``InvalidPositionError``
         names the one at fault). The game has no history before it."""
-        from .position import Position
         if position is None:
             position = Position(**fields)
         elif fields:

@@ -5,6 +5,8 @@ from typing import Any, Final, Literal
 from typing_extensions import disjoint_base
 
 MAX_MOVES: int
+HIGHEST_BID: int
+REDEAL_LIMIT: int
 AUCTIONS: tuple[str, ...]
 ALL_PASS: tuple[str, ...]
 SCORINGS: tuple[str, ...]

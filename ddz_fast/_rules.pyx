@@ -6,12 +6,15 @@ import argparse
 from ._core.typedefs cimport (
     KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS, ddz_rules,
 )
+from ._core.state cimport MAX_BID, MAX_REDEALS
 from ._core.typedefs cimport MAX_MOVES as C_MAX_MOVES
 
 from .checks import check_bool, check_choice
 
 # Room for the moves of one hand: bench/max_moves.py proves every preset stays within it.
 MAX_MOVES = C_MAX_MOVES
+HIGHEST_BID = MAX_BID
+REDEAL_LIMIT = MAX_REDEALS          # all-pass auctions per deal at most (RedealLimitError)
 
 AUCTIONS = ("open", "single_round", "none")
 ALL_PASS = ("redeal", "end")

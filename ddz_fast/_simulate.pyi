@@ -3,7 +3,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ._rules import Rules
-from .simulation import Simulation
+from ._simulation import Simulation
 
 OUTCOME_DTYPE: np.dtype[np.void]
 

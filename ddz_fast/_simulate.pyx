@@ -17,7 +17,7 @@ from ._rules cimport Rules, as_rules
 
 from .checks import check_int, check_seed
 from .errors import RedealLimitError
-from .simulation import Simulation
+from ._simulation import Simulation
 
 
 cdef extern from *:

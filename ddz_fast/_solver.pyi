@@ -4,7 +4,7 @@ from typing import Any
 from typing_extensions import disjoint_base
 
 from ._game import Game
-from .solver import MOVE_CHOICES as MOVE_CHOICES, OBJECTIVES as OBJECTIVES, Line as Line, Solution as Solution
+from ._solution import MOVE_CHOICES as MOVE_CHOICES, OBJECTIVES as OBJECTIVES, Line as Line, Solution as Solution
 
 TECHNIQUES: dict[str, int]
 MAX_TABLE_MB: int

@@ -23,7 +23,7 @@ from ._moves cimport move_from_c
 
 from .checks import check_choice, check_int, check_seconds
 from .errors import IllegalActionError
-from .solver import MOVE_CHOICES, OBJECTIVES, Line, Solution
+from ._solution import MOVE_CHOICES, OBJECTIVES, Line, Solution
 
 # The techniques a Solver may use (solver.pxd documents each); all of them by default.
 TECHNIQUES = {

@@ -1,5 +1,18 @@
 """Errors raised by ddz_fast. Every one is a ValueError: bad input never crashes or corrupts."""
 
+__all__ = [
+    "AmbiguousMoveError",
+    "EncodingError",
+    "IllegalActionError",
+    "IllegalBidError",
+    "IllegalMoveError",
+    "InvalidCardsError",
+    "InvalidConstraintsError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "RedealLimitError",
+]
+
 
 class InvalidCardsError(ValueError):
     """Text, counts or an array that is no valid card multiset (unknown symbol, too many

@@ -5,6 +5,8 @@ from typing import Any
 
 from .checks import check_int
 
+__all__ = ["Kind"]
+
 
 class Kind(enum.StrEnum):
     """A kind of combination. Its value is the API name; ``code`` is its integer code (0..13),

@@ -28,7 +28,9 @@ from ._solver import MAX_NODES, MAX_TABLE_MB, Solver
 from .checks import check_int, check_seconds, check_seed
 from .errors import IllegalActionError
 from .players import GreedyPlayer
-from .position import game_with_hands
+from .sampling import game_with_hands
+
+__all__ = ["Evaluation", "PIMCPlayer", "rollout_wins"]
 
 # Incomplete solves in a row after which a decision stops solving: the deals of one position
 # are alike in size, so the rest would most likely not finish either.

@@ -8,6 +8,8 @@ from ._moves import PASS, Move
 from .checks import check_seed
 from .kind import Kind
 
+__all__ = ["GreedyPlayer", "RandomPlayer"]
+
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
 
 

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+__all__ = ["Result"]
+
 
 @dataclass(frozen=True)
 class Result:

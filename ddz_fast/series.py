@@ -12,6 +12,8 @@ from ._simulate import nth_game_seed
 from .checks import check_int, check_seed
 from .result import Result
 
+__all__ = ["Player", "Series"]
+
 # Chooses the action of the seat to move: a bid in the auction, a Move, PASS or text in play.
 Player = Callable[[Game], Any]
 

@@ -16,7 +16,7 @@ import warnings
 import pytest
 
 import ddz_fast
-from ddz_fast.tools import bench, cli
+from ddz_fast.tools import bench, cli, timing
 from ddz_fast.tools.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -300,13 +300,13 @@ def test_bench_solver_section(monkeypatch):
 
 
 def test_bench_units():
-    assert bench.ratio(37.4) == "37x slower" and bench.ratio(1.44) == "1.4x slower"
-    assert bench.ratio(0.8) == "1.2x faster"
-    assert bench.fmt_time(2.5) == "2.5 s" and bench.fmt_time(0.0123) == "12.3 ms"
-    assert bench.fmt_time(3.2e-5) == "32 µs" and bench.fmt_time(4e-10) == "0.4 ns"
-    assert bench.fmt_rate(6.88e8, "moves") == "688 M moves/s"
-    assert bench.fmt_rate(2.5e9, "nodes") == "2.5 G nodes/s" and bench.fmt_rate(12, "games") == "12 games/s"
-    assert bench.plural(1, "pass", "passes") == "1 pass" and bench.plural(2000, "deal") == "2,000 deals"
+    assert timing.ratio(37.4) == "37x slower" and timing.ratio(1.44) == "1.4x slower"
+    assert timing.ratio(0.8) == "1.2x faster"
+    assert timing.fmt_time(2.5) == "2.5 s" and timing.fmt_time(0.0123) == "12.3 ms"
+    assert timing.fmt_time(3.2e-5) == "32 µs" and timing.fmt_time(4e-10) == "0.4 ns"
+    assert timing.fmt_rate(6.88e8, "moves") == "688 M moves/s"
+    assert timing.fmt_rate(2.5e9, "nodes") == "2.5 G nodes/s" and timing.fmt_rate(12, "games") == "12 games/s"
+    assert timing.plural(1, "pass", "passes") == "1 pass" and timing.plural(2000, "deal") == "2,000 deals"
 
 
 def test_module_and_console_script():
@@ -320,11 +320,9 @@ def test_module_and_console_script():
     assert result.returncode == 0 and "bench" in result.stdout
 
 
-def test_console_script_and_old_import_path():
+def test_console_script():
     scripts = importlib.metadata.entry_points(group="console_scripts", name="ddz-fast")
     assert [script.value for script in scripts] in ([], ["ddz_fast.tools.cli:main"])
-    from ddz_fast.cli import main as old_main, parser as old_parser   # the path before tools/
-    assert old_main is main and old_parser is cli.parser
 
 
 @pytest.mark.parametrize("unbuffered", [True, False])

@@ -1,7 +1,7 @@
 """The peer comparison logic, on a fake peer (the real peers are an optional extra)."""
 
 from ddz_fast import Hand, Kind, legal_moves
-from ddz_fast.tools import bench, peers
+from ddz_fast.tools import bench, peers, positions as bench_positions
 
 
 class FakePeer(peers.Peer):
@@ -28,7 +28,7 @@ class FakePeer(peers.Peer):
 
 
 def test_compare_and_timing():
-    positions = bench.deal_positions(40, seed=3)
+    positions = bench_positions.deal_positions(40, seed=3)
     peer = FakePeer()
     leads = peers.compare(peer, positions, answers=False)
     assert leads.positions == 40 and leads.duplicates == 40
@@ -45,7 +45,7 @@ def test_compare_and_timing():
 
 
 def test_id_calls_default_to_the_move_calls():
-    positions = bench.deal_positions(5, seed=4)
+    positions = bench_positions.deal_positions(5, seed=4)
     peer = FakePeer()
     assert peer.preset == "standard" and not peer.has_masks
     assert [c() for c in peer.id_lead_calls(positions)] == [c() for c in peer.lead_calls(positions)]
@@ -58,12 +58,6 @@ def test_id_calls_default_to_the_move_calls():
     head = positions.head(2)
     assert head.seeds == positions.seeds[:2] and head.prevs == positions.prevs[:2]
     assert (head.answer_hands == positions.answer_hands[:2]).all()
-
-
-def test_old_import_paths():
-    from ddz_fast import benchmark, peers as old_peers           # the paths before tools/
-    assert benchmark.deal_positions is bench.deal_positions and benchmark.Rate is bench.Rate
-    assert old_peers.compare is peers.compare and old_peers.Peer is peers.Peer
 
 
 def test_resolver_cards_give_a_suit_per_copy():

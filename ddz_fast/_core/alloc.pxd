@@ -5,8 +5,7 @@
 from libc.stdint cimport SIZE_MAX, int32_t
 from libc.stdlib cimport malloc, realloc
 
-from .state cimport ddz_step
-from .typedefs cimport ddz_move
+from .typedefs cimport ddz_move, ddz_step
 
 # The element types of such arrays; add types as needed.
 ctypedef fused growable:

@@ -1,12 +1,13 @@
 # The game as native state: deal, auction, play, scoring, position key, undo history.
 #
-# A ddz_state is a small plain struct that holds a whole position (copied by value to take an
-# action back); a ddz_game adds the rules and the history of (state before, action) steps.
+# A ddz_state (typedefs.pxd) is a small plain struct that holds a whole position (copied by value
+# to take an action back); a ddz_game adds the rules and the history of (state before, action)
+# steps.
 
-from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from .typedefs cimport ddz_move, ddz_rules
+from .typedefs cimport ddz_move, ddz_rules, ddz_state, ddz_step
 
 cdef enum:
     PHASE_AUCTION = 0
@@ -18,40 +19,9 @@ cdef enum:
     # (RedealLimitError). Uniformly random bidders reach it with probability 64**-100.
     MAX_REDEALS = 100
 
-# Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are
-# played) a position set up in the play phase, where seat 2's fields stay zero.
-ctypedef struct ddz_state:
-    uint64_t hands[3]
-    uint64_t played[3]        # the cards each seat has played in this deal
-    uint64_t kitty
-    uint64_t seed             # deals come from deal(seed, redeals) when `seeded`
-    uint64_t key              # the position key (state_key), kept up to date
-    ddz_move last_move        # the combination to beat; length 0: the player to move leads
-    uint16_t redeals          # all-pass auctions so far
-    uint8_t seeded            # the hands come from the seed (a set-up position has none)
-    uint8_t phase
-    uint8_t to_move
-    uint8_t last_mover        # NO_SEAT before the first play
-    uint8_t passes            # consecutive passes (auction: since the last bid, or all of them)
-    uint8_t landlord          # NO_SEAT during the auction
-    uint8_t bid               # the highest bid so far (0: none); the winning bid after
-    uint8_t high_bidder       # NO_SEAT while nobody has bid
-    uint8_t first_bidder
-    uint8_t speeches          # bids and passes in this deal's auction
-    uint8_t marked_rank       # the face-up card of the deal (N_RANKS: none, for set-up games)
-    uint8_t bombs             # bombs and rockets played
-    uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
-    uint8_t winner            # the seat that went out, NO_SEAT before
-    uint8_t n_seats           # 3, or 2: no auction, no kitty, one pass ends the trick
-
 # The seat that acts after `seat`.
 cdef inline int next_seat(const ddz_state* s, int seat) noexcept nogil:
     return seat + 1 if seat + 1 < s.n_seats else 0
-
-# One action and the state it was taken in (see bid_action for bids).
-ctypedef struct ddz_step:
-    ddz_state before
-    ddz_move action
 
 ctypedef struct ddz_game:
     ddz_state s

@@ -1,6 +1,6 @@
 # The game as native state (RULES.md sections 2 to 4 and 7).
 
-from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from .alloc cimport grow

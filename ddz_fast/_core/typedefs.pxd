@@ -4,7 +4,7 @@
 # nibble-packed in one uint64: the count of rank r sits in bits 4r..4r+3 (at most 4, so bit 3
 # of every nibble stays clear). Rank sets are 15-bit masks, bit r for rank r.
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -122,6 +122,39 @@ ctypedef struct ddz_rules:
     uint8_t all_pass_ends             # an auction without a bid ends the deal unscored (else: redeal)
     uint8_t scoring                   # SCORING_*: what a finished deal pays
     uint8_t spring                    # a spring or an anti-spring doubles the points
+
+# The game's plain structs; state.pxd holds their functions and constants (NO_SEAT, the phases).
+# Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are
+# played) a position set up in the play phase, where seat 2's fields stay zero.
+ctypedef struct ddz_state:
+    uint64_t hands[3]
+    uint64_t played[3]        # the cards each seat has played in this deal
+    uint64_t kitty
+    uint64_t seed             # deals come from deal(seed, redeals) when `seeded`
+    uint64_t key              # the position key (state_key), kept up to date
+    ddz_move last_move        # the combination to beat; length 0: the player to move leads
+    uint16_t redeals          # all-pass auctions so far
+    uint8_t seeded            # the hands come from the seed (a set-up position has none)
+    uint8_t phase
+    uint8_t to_move
+    uint8_t last_mover        # NO_SEAT before the first play
+    uint8_t passes            # consecutive passes (auction: since the last bid, or all of them)
+    uint8_t landlord          # NO_SEAT during the auction
+    uint8_t bid               # the highest bid so far (0: none); the winning bid after
+    uint8_t high_bidder       # NO_SEAT while nobody has bid
+    uint8_t first_bidder
+    uint8_t speeches          # bids and passes in this deal's auction
+    uint8_t marked_rank       # the face-up card of the deal (N_RANKS: none, for set-up games)
+    uint8_t bombs             # bombs and rockets played
+    uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
+    uint8_t winner            # the seat that went out, NO_SEAT before
+    uint8_t n_seats           # 3, or 2: no auction, no kitty, one pass ends the trick
+
+# One action and the state it was taken in (see bid_action for bids).
+ctypedef struct ddz_step:
+    ddz_state before
+    ddz_move action
+
 
 # What a finished deal pays (ddz_rules.scoring); bombs include rockets.
 cdef enum:

@@ -11,11 +11,12 @@ from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
-from ddz_fast import (
-    PASS, Game, Hand, IllegalActionError, IllegalMoveError, InvalidCardsError,
-    InvalidPositionError, Move, Rules, classify,
-)
-from ddz_fast.checks import check_int
+from ..cards import Hand
+from ..checks import check_int
+from ..errors import IllegalActionError, IllegalMoveError, InvalidCardsError, InvalidPositionError
+from ..game import Game
+from ..moves import PASS, Move, classify
+from ..rules import Rules
 
 from ._common import import_peer
 

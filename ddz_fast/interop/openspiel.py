@@ -19,12 +19,17 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
-from ddz_fast import (
-    PASS, RANK_SYMBOLS, ActionSpace, Game, Hand, IllegalBidError, IllegalMoveError,
-    InvalidCardsError, InvalidMoveError, InvalidPositionError, Kind, Move, Position, Rules,
-    classify,
+from ..actions import ActionSpace
+from ..cards import RANK_SYMBOLS, Hand
+from ..checks import check_int
+from ..errors import (
+    IllegalBidError, IllegalMoveError, InvalidCardsError, InvalidMoveError, InvalidPositionError,
 )
-from ddz_fast.checks import check_int
+from ..game import Game
+from ..kind import Kind
+from ..moves import PASS, Move, classify
+from ..position import Position
+from ..rules import Rules
 
 from ._common import import_peer
 

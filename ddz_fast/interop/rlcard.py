@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ddz_fast import (
-    PASS, ActionSpace, Game, Hand, IllegalActionError, InvalidCardsError, InvalidMoveError,
-    InvalidPositionError, Move, Rules, classify,
-)
+from ..actions import ActionSpace
+from ..cards import Hand
+from ..errors import IllegalActionError, InvalidCardsError, InvalidMoveError, InvalidPositionError
+from ..game import Game
+from ..moves import PASS, Move, classify
+from ..rules import Rules
 
 from ._common import import_peer
 

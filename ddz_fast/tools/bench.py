@@ -3,12 +3,12 @@ and the report that ``ddz-fast bench`` prints.
 
 Every figure is the median of several timed passes over the same seeded positions. Positions
 come from real deals: the landlord's 20 cards lead, and the next seat's 17 cards answer a random
-lead of the landlord (``deal_positions``); ``random_hands`` deals hands of one size on their own.
+lead of the landlord (``positions.deal_positions``); ``positions.random_hands`` deals hands of one
+size on their own.
 """
 
 from __future__ import annotations
 
-import platform
 import random
 import statistics
 import time
@@ -20,108 +20,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ddz_fast import (
-    MOVE_DTYPE, ActionSpace, Game, Hand, Kind, Move, Rules, Solver, build_info,
-    legal_move_counts, legal_moves, legal_moves_batch, perft, sample_deals, simulate,
+    ActionSpace, Game, Hand, Move, Rules, Solver, Tables, build_info, legal_move_counts,
+    legal_moves, legal_moves_batch, perft, sample_deals, simulate,
 )
-from ddz_fast import Tables
-from ddz_fast._solver import TECHNIQUES
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, Encoding
+from ddz_fast.solver import TECHNIQUES
 
-DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
-# Kinds every peer engine reads the same way: previous moves of the cross-engine positions.
-PLAIN_KINDS = {Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_SINGLE, Kind.TRIO_PAIR, Kind.STRAIGHT,
-               Kind.PAIR_CHAIN, Kind.BOMB, Kind.ROCKET}
-
-Counts = npt.NDArray[np.uint8]          # (n, 15) rank counts
-MoveArray = npt.NDArray[np.void]        # MOVE_DTYPE records
-
-
-def median_seconds(run: Callable[[], object], repeat: int) -> float:
-    """The median wall time of `repeat` calls of run(), after one untimed call (caches,
-    allocator and clock speed warm up)."""
-    run()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def machine() -> str:
-    """A line naming this machine and Python."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
-        cpu = f"{names[0]}, {len(names)} cores" if names else cpu
-    except OSError:
-        pass
-    return f"{cpu}; Python {platform.python_version()}, numpy {np.__version__}"
-
-
-# --- positions -----------------------------------------------------------------------------
-
-def opening(seed: int, rules: Rules | None = None) -> Game:
-    """The deal of ``seed`` after its first bidder bid 3: the play phase, that seat the
-    landlord and to lead."""
-    game = Game(seed, rules=rules)
-    game.bid(3)
-    return game
-
-
-def random_hands(count: int, size: int, seed: int) -> Counts:
-    """(count, 15) rank counts of `size` cards, each hand dealt from its own shuffled deck."""
-    rng = np.random.default_rng(seed)
-    hands = np.zeros((count, 15), dtype=np.uint8)
-    for i in range(count):
-        np.add.at(hands[i], DECK[rng.permutation(54)[:size]], 1)
-    return hands
-
-
-def random_prevs(hands: Counts, seed: int) -> MoveArray:
-    """A previous move for each hand: a random lead of the next hand."""
-    rng = np.random.default_rng(seed)
-    offsets, leads = legal_moves_batch(hands)
-    nxt = np.roll(np.arange(len(hands)), -1)
-    picks = offsets[nxt] + (rng.random(len(hands)) * np.diff(offsets)[nxt]).astype(np.int64)
-    return leads[picks].copy()
-
-
-@dataclass
-class DealPositions:
-    """Seeded deals: the landlord's hand (leads) and the next seat's hand with a random plain
-    lead of the landlord to answer (responses)."""
-
-    seeds: list[int]
-    landlord_hands: Counts          # (n, 15), 20 cards
-    answer_hands: Counts            # (n, 15), 17 cards
-    prevs: list[Move]               # the lead each answer hand answers
-
-    @property
-    def prev_array(self) -> MoveArray:
-        return np.array([move.row for move in self.prevs], dtype=MOVE_DTYPE)
-
-    def head(self, count: int) -> DealPositions:
-        """The first `count` deals."""
-        return DealPositions(self.seeds[:count], self.landlord_hands[:count],
-                             self.answer_hands[:count], self.prevs[:count])
-
-
-def deal_positions(count: int, seed: int) -> DealPositions:
-    rng = random.Random(seed)
-    seeds, lead_hands, answer_hands, prevs = [], [], [], []
-    for _ in range(count):
-        game_seed = rng.getrandbits(64)
-        game = opening(game_seed)
-        landlord = game.first_bidder
-        plain = [m for m in game.legal_moves() if m.kind in PLAIN_KINDS]
-        seeds.append(game_seed)
-        lead_hands.append(game.hands[landlord].counts)
-        answer_hands.append(game.hands[(landlord + 1) % 3].counts)
-        prevs.append(rng.choice(plain))
-    return DealPositions(seeds, np.array(lead_hands), np.array(answer_hands), prevs)
-
+from .positions import DECK, RESOLVER_PUZZLE, Counts, DealPositions, MoveArray, deal_positions, opening
+from .timing import fmt_rate, fmt_time, machine, median_seconds, plural, ratio
 
 # --- move generation -----------------------------------------------------------------------
 
@@ -435,8 +341,6 @@ def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
 
 # --- the solver ----------------------------------------------------------------------------
 
-# doudizhu-resolver's README puzzle: landlord 2 Q Q 10 10 7 7 5 5 3 against A A 9, to lead.
-RESOLVER_PUZZLE = ("2QQTT77553", "AA9")
 SOLVER_SIZES = (("two seats 12 v 12", (12, 12), 20), ("two seats 17 v 17", (17, 17), 5),
                 ("three seats 7/6/6", (7, 6, 6), 20), ("three seats 10/8/8", (10, 8, 8), 20))
 ONE_MOVE_SIZES = SOLVER_SIZES[:2]     # again with moves="one"
@@ -552,41 +456,13 @@ def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
 
 # --- the report ----------------------------------------------------------------------------
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """'1 move', '2 moves' (`words` for an irregular plural)."""
-    return f"{count:,} {word if count == 1 else words or word + 's'}"
-
-
-def scaled(value: float, units: Sequence[tuple[str, float]]) -> str:
-    """`value` with 3 significant digits in the first of `units` ((name, scale), largest
-    first) that it reaches, else in the last."""
-    unit, scale = next(((u, s) for u, s in units if value >= s), units[-1])
-    return f"{value / scale:.3g} {unit}"
-
-
-def ratio(slower: float) -> str:
-    """How much slower a peer is: '37x slower', '1.4x slower', or '1.2x faster'."""
-    if slower < 1:
-        return f"{1 / slower:.1f}x faster"
-    return f"{slower:,.0f}x slower" if slower >= 10 else f"{slower:.1f}x slower"
-
-
-def fmt_time(seconds: float) -> str:
-    return scaled(seconds, (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)))
-
-
-def fmt_rate(rate: float, unit: str) -> str:
-    return scaled(rate, ((f"G {unit}/s", 1e9), (f"M {unit}/s", 1e6), (f"k {unit}/s", 1e3),
-                         (f"{unit}/s", 1)))
-
-
 def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_deals: int,
            perft_depth: int, repeat: int, seed: int, peers: bool, solver: bool = True,
            solve_deals: int = 10, resolver: bool = False) -> None:
     """Run the suite and print its table to `out` (``ddz-fast bench``); with ``peers``, the
     peer engines installed here run on the same positions and their move lists are compared
     with ddz_fast's."""
-    from . import peers as peer_module        # it builds on this module
+    from . import peers as peer_module        # only the report needs the peer harness
     peer_engines = peer_module.installed() if peers else []
     print(f"ddz-fast bench: ddz_fast on {machine()}", file=out)
     kind = build_info()["build"]

@@ -18,7 +18,8 @@ from ddz_fast import (
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
-from .bench import plural
+from .positions import opening
+from .timing import plural
 
 MAIN_DESCRIPTION = "ddz_fast: a fast and exact Dou Dizhu engine."
 
@@ -72,7 +73,7 @@ def perft_game(args: argparse.Namespace) -> Game:
     rules = rules_from_args(args)
     if args.hands:
         return Game.from_hands(args.hands, landlord=args.landlord, bid=args.bid, rules=rules)
-    return bench.opening(args.seed, rules)
+    return opening(args.seed, rules)
 
 
 def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:

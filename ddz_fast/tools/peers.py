@@ -18,7 +18,8 @@ from typing import Any, TextIO
 from ddz_fast import PASS, Game, Hand, Move, Rules, legal_moves
 from ddz_fast.interop import douzero, openspiel, rlcard
 
-from .bench import RESOLVER_PUZZLE, DealPositions, median_seconds
+from .positions import RESOLVER_PUZZLE, DealPositions
+from .timing import median_seconds
 
 Call = Callable[[], Sequence[Any]]        # produces the peer's moves for one position
 

@@ -1,0 +1,473 @@
+"""Positions as values: every field that decides a game's future, and their one-line text.
+
+The text is the engine's FEN: the phase, the hands (three, or two for an endgame of the
+landlord against one farmer), the seat to move, then ``name=value`` fields, each left out when
+it has its default::
+
+    auction 344566789JJQKKKA2/345567889TTJJQ22B/34567799TTQQKAA2R 0 bid=1 kitty=38A speeches=1 high=2 marked=4 seed=7
+    play 3334/55/66 0 landlord=0 bid=1 kitty=3 out=34445566777788889999TTTTJJJJQQQQKKKKAAAA2222BR
+    over 33344456/789TJ/- - landlord=2 bid=3 kitty=QKA played=-/-/QQKKAA plays=0,0,1 trick=QQKKAA@2 out=...
+    play 5577TTQQ2/AA 0 landlord=0 bid=1 played=3/9 plays=1,1 trick=9@1 out=...
+
+See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
+reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them. The public
+module is ``ddz_fast.position``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._cards import RANK_SYMBOLS, Hand
+from ._moves import Move, classify
+from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules
+from .checks import check_int, check_seed
+from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
+from .kind import Kind
+
+PHASES = ("auction", "play", "over")
+DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
+DEALT, KITTY = 17, 3        # a seat's cards at the deal, and the kitty's (RULES.md section 2)
+NO_CARDS = Hand()
+SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two
+Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
+
+
+def card_counts(cards: Hand | str, field: str) -> tuple[int, ...]:
+    """Rank counts of any number of cards (text or a Hand): the cards out of play may be more
+    than a hand holds."""
+    if isinstance(cards, Hand):
+        return tuple(int(c) for c in cards.counts)
+    if not isinstance(cards, str):
+        raise _error(field, f"{cards!r} is no card text")
+    counts = [0] * 15
+    for symbol in cards.upper():
+        if symbol not in RANK_SYMBOLS:
+            raise _error(field, f"unknown card symbol {symbol!r} in {cards!r}")
+        counts[RANK_SYMBOLS.index(symbol)] += 1
+    return tuple(counts)
+
+
+def cards_text(counts: Sequence[int]) -> str:
+    return "".join(RANK_SYMBOLS[r] * c for r, c in enumerate(counts))
+
+
+def cards_out(held: int) -> str:
+    """The text of the deck's cards that ``held`` (nibble-packed rank counts) leaves out."""
+    return cards_text([DECK[r] - ((held >> (4 * r)) & 0xF) for r in range(len(DECK))])
+
+
+def _error(field: str, message: str) -> InvalidPositionError:
+    return InvalidPositionError(f"{field}: {message}")
+
+
+def _hand(value: Any, field: str) -> Hand:
+    try:
+        return value if isinstance(value, Hand) else Hand("" if value == "-" else value)
+    except (InvalidCardsError, TypeError) as e:
+        raise _error(field, f"{value!r} is no set of cards ({e})") from None
+
+
+def _seat(value: Any, field: str, n_seats: int = 3) -> int:
+    try:
+        return check_int(value, field, 0, n_seats - 1)
+    except (TypeError, ValueError) as e:
+        seats = "0 or 1" if n_seats == 2 else "0, 1 or 2"
+        raise _error(field, f"{value!r} is no seat {seats}") from e
+
+
+def _count(value: Any, field: str, low: int, high: int) -> int:
+    try:
+        return check_int(value, field, low, high)
+    except (TypeError, ValueError):
+        raise _error(field, f"{value!r} is no whole number in {low}..{high}") from None
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position in any phase. Fields not given take their defaults; every field is checked
+    against the others (``InvalidPositionError`` names the field and the offending part).
+
+    ``hands``: three card sets, seat 0 first, or two for an endgame of the landlord against one
+    farmer (play phase only, no kitty; one pass ends a trick). ``to_move``: the seat to bid or
+    play (None once the game is over). ``played``: the cards each seat has played (``()``:
+    none); ``plays``: how many combinations each played (spring and anti-spring; ``()``:
+    none); ``bombs``: bombs and rockets played;
+    ``trick``: ``(move, seat)``, the move to beat and who played it (None: ``to_move`` leads;
+    in a finished game the move that went out). ``kitty``: in the auction the three cards set
+    aside, later the cards the landlord took (part of his cards). ``out``: cards out of play
+    (a set-up with fewer than 54 cards must name them). In the auction: ``bid`` is the highest
+    bid so far (0: none) by ``high``; ``speeches`` bids and passes so far; ``seed`` (required
+    there) deals the next hands if everyone passes; ``marked``, the face-up card's rank
+    symbol; ``redeals``, all-pass auctions so far. ``first`` is the first bidder of the deal
+    (in the auction it follows from ``to_move`` and ``speeches``).
+    """
+
+    phase: str
+    hands: tuple[Any, ...]
+    to_move: int | None
+    landlord: int | None = None
+    bid: int = 0
+    kitty: Hand = NO_CARDS
+    played: tuple[Any, ...] = ()
+    plays: tuple[Any, ...] = ()
+    bombs: int = 0
+    trick: tuple[Any, Any] | None = None
+    out: str = ""
+    seed: int | None = None
+    first: int | None = None
+    marked: str | None = None
+    redeals: int = 0
+    speeches: int = 0
+    high: int | None = None
+    rules: Rules = Rules()
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__            # frozen: normalise once, here
+        if self.phase not in PHASES:
+            raise _error("phase", f"{self.phase!r} is not one of {', '.join(PHASES)}")
+        hands = self.hands
+        if isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__") or len(hands) not in SEAT_COUNTS:
+            raise _error("hands", f"{hands!r} is not three card sets (or two), one per seat")
+        n_seats = len(hands)
+        if isinstance(self.played, tuple) and not self.played:     # the default: none played
+            set_(self, "played", (NO_CARDS,) * n_seats)
+        if isinstance(self.plays, tuple) and not self.plays:
+            set_(self, "plays", (0,) * n_seats)
+        for name, value in (("played", self.played), ("plays", self.plays)):
+            if isinstance(value, (str, Hand)) or not hasattr(value, "__len__") or len(value) != n_seats:
+                raise _error(name, f"{value!r} is not {SEAT_COUNTS[n_seats]} values, one per seat")
+        set_(self, "hands", tuple(_hand(h, f"hands[{s}]") for s, h in enumerate(self.hands)))
+        set_(self, "played", tuple(_hand(h, f"played[{s}]") for s, h in enumerate(self.played)))
+        set_(self, "plays", tuple(_count(n, f"plays[{s}]", 0, 255) for s, n in enumerate(self.plays)))
+        set_(self, "kitty", _hand(self.kitty, "kitty"))
+        set_(self, "out", cards_text(card_counts("" if self.out == "-" else self.out, "out")))
+        if not isinstance(self.rules, Rules):
+            raise _error("rules", f"{self.rules!r} is no ddz_fast.Rules")
+        if self.seed is not None:
+            try:
+                set_(self, "seed", check_seed(self.seed))
+            except (TypeError, ValueError) as e:
+                raise _error("seed", str(e)) from None
+        set_(self, "redeals", _count(self.redeals, "redeals", 0, REDEAL_LIMIT))
+        if self.marked is not None and (not isinstance(self.marked, str) or len(self.marked) != 1
+                                        or self.marked.upper() not in RANK_SYMBOLS):
+            raise _error("marked", f"{self.marked!r} is no rank symbol of {RANK_SYMBOLS}")
+        if self.marked is not None:
+            set_(self, "marked", self.marked.upper())
+        if len(self.kitty) > 3:
+            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
+        if n_seats == 2:
+            self._check_two_seats()
+        if self.phase == "auction":
+            self._check_auction(set_)
+        elif self.phase == "over" and self.landlord is None and n_seats == 3:
+            self._check_unscored(set_)
+        else:
+            self._check_play(set_)
+        self._check_cards()
+
+    @property
+    def n_seats(self) -> int:
+        """3, or 2 for an endgame of the landlord against one farmer."""
+        return len(self.hands)
+
+    # --- the two phases -------------------------------------------------------------------
+
+    def _check_two_seats(self) -> None:
+        """Two seats: a position set up in the play phase, without auction or kitty."""
+        if self.phase == "auction":
+            raise _error("phase", "a two-seat game has no auction")
+        for name, default in (("kitty", NO_CARDS), ("seed", None), ("marked", None), ("redeals", 0)):
+            value = getattr(self, name)
+            if value != default:
+                raise _error(name, f"{value!r}: a two-seat game is set up in the play phase, "
+                                   f"without a deal, an auction or a kitty")
+
+    def _check_auction(self, set_: Setter) -> None:
+        for name, default in (("landlord", None), ("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)),
+                              ("bombs", 0), ("trick", None)):
+            if getattr(self, name) != default:
+                raise _error(name, f"{getattr(self, name)!r}: nothing is played in the auction")
+        to_move = _seat(self.to_move, "to_move")
+        if self.seed is None and self.rules.all_pass == "redeal":
+            raise _error("seed", "an auction position needs the seed that deals again if all pass")
+        speeches = _count(self.speeches, "speeches", 0, 255)
+        bid = _count(self.bid, "bid", 0, MAX_BID - 1)          # a 3 ends the auction
+        high = None if self.high is None else _seat(self.high, "high")
+        if (bid == 0) != (high is None):
+            raise _error("high", f"{high!r} with a highest bid of {bid}: the bidder and the bid go together")
+        passes = speeches if high is None else (to_move - high - 1) % 3
+        if speeches > 2 and high is None:
+            raise _error("speeches", f"{speeches} speeches without a bid: the third pass deals again")
+        if high is not None and passes == 2:
+            raise _error("high", f"{high}: after its bid both others passed, which ended the "
+                                 f"auction (seat {to_move} would speak again)")
+        # Before the first bid at most two passes, before each higher one at most one (two
+        # end the auction): the highest bid is at most speech 2 * bid.
+        most = 2 * bid + 1 + passes
+        if high is not None and speeches > most:
+            raise _error("speeches", f"{speeches}, but an auction whose highest bid is {bid}, "
+                                     f"followed by {passes} pass(es), has had at most {most}")
+        sizes = [len(hand) for hand in self.hands]
+        if not 1 <= sizes[0] <= DEALT or len(set(sizes)) != 1:
+            raise _error("hands", f"{'/'.join(str(h) or '-' for h in self.hands)} hold "
+                                  f"{'/'.join(map(str, sizes))} cards: a deal gives each seat "
+                                  f"the same number, 1 to {DEALT} (17 with the whole deck)")
+        if self.rules.auction == "single_round" and speeches > 2:
+            raise _error("speeches", f"{speeches}: the single-round auction ends after three")
+        if high is not None and speeches < passes + 1:
+            raise _error("speeches", f"{speeches} is fewer than the bid and the {passes} passes after it")
+        first = (to_move - speeches) % 3
+        if self.first is not None and self.first != first:
+            raise _error("first", f"{self.first!r}, but seat {to_move} speaks after {speeches} speeches")
+        set_(self, "to_move", to_move)
+        set_(self, "speeches", speeches)
+        set_(self, "bid", bid)
+        set_(self, "high", high)
+        set_(self, "first", first)
+
+    def _check_unscored(self, set_: Setter) -> None:
+        """A deal that ended in the auction without a bid (rules with all_pass="end")."""
+        if self.rules.all_pass != "end":
+            raise _error("landlord", f"None in a finished game: under {self.rules!r} an "
+                                     f"auction without a bid deals again")
+        for name, default in (("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)), ("bombs", 0),
+                              ("trick", None), ("to_move", None), ("speeches", 0), ("high", None),
+                              ("bid", 0)):
+            if getattr(self, name) != default:
+                raise _error(name, f"{getattr(self, name)!r}: nothing was bid or played in a "
+                                   f"deal that ended in the auction")
+        for seat in range(3):
+            if len(self.hands[seat]) != 17:
+                raise _error(f"hands[{seat}]", f"{len(self.hands[seat])} cards: a deal that ended "
+                                               f"in the auction leaves the 17 dealt")
+        if len(self.kitty) != 3:
+            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
+        set_(self, "first", _seat(0 if self.first is None else self.first, "first"))
+
+    def _check_play(self, set_: Setter) -> None:
+        if self.speeches != 0 or self.high is not None:
+            raise _error("speeches" if self.speeches else "high",
+                         "only an auction position has speeches and a highest bidder")
+        n_seats = self.n_seats
+        landlord = _seat(self.landlord, "landlord", n_seats)
+        bid = _count(self.bid, "bid", 1, MAX_BID)
+        bombs = _count(self.bombs, "bombs", 0, 14)
+        first = _seat(landlord if self.first is None else self.first, "first", n_seats)
+        if n_seats == 2 and first != landlord:
+            raise _error("first", f"{first}: a two-seat game has no auction (the first bidder "
+                                  f"is the landlord)")
+        over = self.phase == "over"
+        to_move: int | None
+        if over:
+            if self.to_move is not None:
+                raise _error("to_move", f"{self.to_move!r}: nobody moves in a finished game")
+            to_move = None
+        else:
+            to_move = _seat(self.to_move, "to_move", n_seats)
+        empty = [seat for seat in range(n_seats) if not len(self.hands[seat])]
+        if over and len(empty) != 1:
+            raise _error("hands", f"a finished game has one empty hand, not {len(empty)}")
+        if not over and empty:
+            raise _error(f"hands[{empty[0]}]", "empty: the game would be over")
+        for seat in range(n_seats):
+            if (self.plays[seat] == 0) != (len(self.played[seat]) == 0):
+                raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations for the cards "
+                                               f"{self.played[seat] or '-'}")
+            if self.plays[seat] > len(self.played[seat]):
+                raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations of "
+                                               f"{len(self.played[seat])} cards")
+            dealt = DEALT + KITTY if seat == landlord else DEALT
+            held = [int(a) + int(b) for a, b in zip(self.hands[seat].counts, self.played[seat].counts)]
+            if any(count > deck for count, deck in zip(held, DECK)):
+                raise _error(f"hands[{seat}], played[{seat}]",
+                             f"{self.hands[seat]} and {self.played[seat]} together hold more "
+                             f"of a rank than the deck")
+            if sum(held) > dealt:
+                role = "the landlord" if seat == landlord else "a farmer"
+                raise _error(f"hands[{seat}]", f"{self.hands[seat]} and the cards played "
+                                               f"{self.played[seat] or '-'} make {sum(held)}; "
+                                               f"{role} is dealt {dealt}")
+        if bombs > sum(self.plays):
+            raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
+        # each bomb took a rank's four cards, the rocket both jokers, from one seat's plays
+        room = sum(sum(c == 4 for c in played.counts) + (played.counts[13] + played.counts[14] == 2)
+                   for played in self.played)
+        if bombs > room:
+            raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
+                                  f"{room}")
+        landlord_cards = self.hands[landlord] + self.played[landlord]
+        if self.kitty not in landlord_cards:
+            raise _error("kitty", f"{self.kitty} went to the landlord, whose cards "
+                                  f"{landlord_cards} do not hold it")
+        set_(self, "trick", self._checked_trick(to_move, over, empty))
+        if self.trick is not None and self.trick[0].kind in (Kind.BOMB, Kind.ROCKET) and not bombs:
+            raise _error("bombs", f"0, but the trick {self.trick[0]} is a {self.trick[0].kind}")
+        set_(self, "landlord", landlord)
+        set_(self, "bid", bid)
+        set_(self, "bombs", bombs)
+        set_(self, "first", first)
+        set_(self, "to_move", to_move)
+
+    def _checked_trick(self, to_move: int | None, over: bool,
+                       empty: list[int]) -> tuple[Move, int] | None:
+        if self.trick is None:
+            if over:
+                raise _error("trick", "a finished game ends with the move that went out")
+            return None
+        try:
+            move, seat = self.trick
+        except (TypeError, ValueError):
+            raise _error("trick", f"{self.trick!r} is no (move, seat) pair") from None
+        seat = _seat(seat, "trick seat", self.n_seats)
+        try:
+            move = move if isinstance(move, Move) else Move.parse(move, rules=self.rules)
+            if move.length == 0 or move not in classify(move.cards, rules=self.rules):
+                raise InvalidMoveError(f"{move!r} is no combination under {self.rules!r}")
+        except (InvalidMoveError, InvalidCardsError, TypeError) as e:
+            raise _error("trick", f"{self.trick[0]!r}: {e}") from None
+        if move.cards not in self.played[seat]:
+            raise _error("trick", f"{move} is not among the cards seat {seat} played "
+                                  f"({self.played[seat] or '-'})")
+        if over:
+            if seat != empty[0]:
+                raise _error("trick", f"seat {seat} played last, but seat {empty[0]} went out")
+        elif to_move == seat:
+            others = "the other" if self.n_seats == 2 else "both others"
+            raise _error("trick", f"seat {seat} would have to beat its own move: {others} passed")
+        return move, seat
+
+    def _check_cards(self) -> None:
+        seats = range(self.n_seats)
+        parts: list[tuple[str, Any]] = [(f"hands[{s}]", self.hands[s]) for s in seats]
+        parts.append(("out", self.out))
+        parts += ([("kitty", self.kitty)] if self.phase == "auction" or self.landlord is None else
+                  [(f"played[{s}]", self.played[s]) for s in seats])
+        counts = [card_counts(cards, name) for name, cards in parts]
+        for rank in range(15):
+            total = sum(c[rank] for c in counts)
+            if total > DECK[rank]:
+                holders = [name for (name, _), c in zip(parts, counts) if c[rank]]
+                raise _error(", ".join(holders), f"{total} cards of rank {RANK_SYMBOLS[rank]} "
+                                                 f"in all; the deck has {DECK[rank]}")
+        missing = cards_text([DECK[r] - sum(c[r] for c in counts) for r in range(15)])
+        if missing:
+            raise _error("out", f"the cards {missing} are nowhere: a set-up names the cards out "
+                                f"of play as out=...")
+
+    # --- text ----------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """The position written as ``text`` (see the module docstring)."""
+        if not isinstance(text, str):
+            raise TypeError(f"position text must be a str, not {type(text).__name__}")
+        words = text.split()
+        if len(words) < 3:
+            raise InvalidPositionError(
+                f"{text!r}: a position starts with the phase, the hands and the seat to move")
+        phase, hands, to_move = words[:3]
+        if phase not in PHASES:
+            raise _error("phase", f"{phase!r} is not one of {', '.join(PHASES)}")
+        fields: dict[str, Any] = {"phase": phase, "hands": _split_hands(hands, "hands"),
+                  "to_move": None if to_move == "-" else _number(to_move, "to_move")}
+        for word in words[3:]:
+            name, equals, value = word.partition("=")
+            if not equals or name not in TEXT_FIELDS:
+                raise InvalidPositionError(
+                    f"{word!r} is no field name=value ({', '.join(TEXT_FIELDS)})")
+            if name in fields:
+                raise InvalidPositionError(f"{word!r}: {name} is given twice")
+            fields[name] = TEXT_FIELDS[name][0](value, name)
+        return cls(**fields)
+
+    def __str__(self) -> str:
+        words = [self.phase, "/".join(str(h) or "-" for h in self.hands),
+                 "-" if self.to_move is None else str(self.to_move)]
+        defaults = {f.name: f.default for f in dataclasses.fields(self)}
+        defaults["played"] = (NO_CARDS,) * self.n_seats
+        defaults["plays"] = (0,) * self.n_seats
+        if self.phase != "auction":
+            defaults["first"] = self.landlord
+        else:
+            defaults["first"] = self.first
+        for name, (_, write) in TEXT_FIELDS.items():
+            value = getattr(self, name)
+            if value != defaults[name]:
+                words.append(f"{name}={write(value)}")
+        return " ".join(words)
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+
+# --- field codecs: (read text, write value) --------------------------------------------------
+
+def _number(text: str, field: str) -> int:
+    if not text.isdigit():
+        raise _error(field, f"{text!r} is no whole number")
+    return int(text)
+
+
+def _split_hands(text: str, field: str) -> tuple[str, ...]:
+    """One part per seat: three, or two in a two-seat game (Position checks the fields agree)."""
+    parts = text.split("/")
+    if len(parts) not in SEAT_COUNTS:
+        raise _error(field, f"{text!r} is not three parts (or two) separated by '/', seat 0 first")
+    return tuple(parts)
+
+
+def _read_trick(text: str, field: str) -> tuple[str, int]:
+    move, at, seat = text.rpartition("@")
+    if not at:
+        raise _error(field, f"{text!r} is no MOVE@SEAT")
+    return move, _number(seat, field)
+
+
+def _read_seat(text: str, field: str) -> int | None:
+    return None if text == "-" else _number(text, field)
+
+
+def _read_rules(text: str, field: str) -> Rules:
+    """A preset's name, or ``name:value`` pairs of the fields that differ from the defaults."""
+    try:
+        if ":" not in text:
+            return Rules.preset(text)
+        changes = dict(item.split(":", 1) for item in text.split(","))
+        flags = {"true": True, "false": False}
+        values: dict[str, Any] = {name: flags.get(value, value) for name, value in changes.items()}
+        return Rules(**values)
+    except (ValueError, TypeError) as e:
+        raise _error(field, f"{text!r}: {e}") from None
+
+
+def _write_rules(rules: Rules) -> str:
+    if rules.name is not None:
+        return rules.name
+    changed = {f.name: getattr(rules, f.name) for f in FIELDS if getattr(rules, f.name) != f.default}
+    return ",".join(f"{name}:{str(value).lower() if isinstance(value, bool) else value}"
+                    for name, value in changed.items())
+
+
+TEXT_FIELDS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str]]] = {
+    "landlord": (_number, str),
+    "bid": (_number, str),
+    "kitty": (lambda text, field: text, str),
+    "played": (_split_hands, lambda hands: "/".join(str(h) or "-" for h in hands)),
+    "plays": (lambda text, field: tuple(_number(n, field) for n in text.split(",")),
+              lambda plays: ",".join(map(str, plays))),
+    "bombs": (_number, str),
+    "trick": (_read_trick, lambda trick: f"{trick[0]}@{trick[1]}"),
+    "speeches": (_number, str),
+    "high": (_read_seat, str),
+    "first": (_number, str),
+    "marked": (lambda text, field: text, str),
+    "redeals": (_number, str),
+    "seed": (_number, str),
+    "rules": (_read_rules, _write_rules),
+    "out": (lambda text, field: text, str),
+}

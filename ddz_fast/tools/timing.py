@@ -1,0 +1,63 @@
+"""Timing and the figures' text, shared by the benchmark suite, the peer harness and the
+command line: the median of timed passes, this machine's name, and the number formats."""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+
+def median_seconds(run: Callable[[], object], repeat: int) -> float:
+    """The median wall time of `repeat` calls of run(), after one untimed call (caches,
+    allocator and clock speed warm up)."""
+    run()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def machine() -> str:
+    """A line naming this machine and Python."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
+        cpu = f"{names[0]}, {len(names)} cores" if names else cpu
+    except OSError:
+        pass
+    return f"{cpu}; Python {platform.python_version()}, numpy {np.__version__}"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """'1 move', '2 moves' (`words` for an irregular plural)."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
+
+
+def scaled(value: float, units: Sequence[tuple[str, float]]) -> str:
+    """`value` with 3 significant digits in the first of `units` ((name, scale), largest
+    first) that it reaches, else in the last."""
+    unit, scale = next(((u, s) for u, s in units if value >= s), units[-1])
+    return f"{value / scale:.3g} {unit}"
+
+
+def ratio(slower: float) -> str:
+    """How much slower a peer is: '37x slower', '1.4x slower', or '1.2x faster'."""
+    if slower < 1:
+        return f"{1 / slower:.1f}x faster"
+    return f"{slower:,.0f}x slower" if slower >= 10 else f"{slower:.1f}x slower"
+
+
+def fmt_time(seconds: float) -> str:
+    return scaled(seconds, (("s", 1), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)))
+
+
+def fmt_rate(rate: float, unit: str) -> str:
+    return scaled(rate, ((f"G {unit}/s", 1e9), (f"M {unit}/s", 1e6), (f"k {unit}/s", 1e3),
+                         (f"{unit}/s", 1)))
