@@ -4,8 +4,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from libc.stdint cimport int8_t, uint8_t, uint64_t
-from libc.string cimport memset
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_STRIDES, PyBuffer_Release, PyObject_GetBuffer
+from cpython.object cimport PyObject
+from cpython.sequence cimport PySequence_Fast_ITEMS
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from ._core.bits cimport cards_contain, cards_valid, card_count
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
@@ -43,18 +46,31 @@ cdef int raise_too_many(int rank, object count, object source) except -1:
     raise InvalidCardsError(f"{count} cards of rank {_SYMBOLS[rank]} in {source}; the deck has four")
 
 
+cdef bint pack_valid(const Py_ssize_t* counts, int max_cards, uint64_t* packed) noexcept:
+    """The packed multiset of `counts` into *packed if every count is within its rank's limit
+    and they add up to at most max_cards; False else (pack_counts says why)."""
+    cdef int r
+    cdef Py_ssize_t total = 0
+    packed[0] = 0
+    for r in range(N_RANKS):
+        if <size_t>counts[r] > RANK_LIMIT[r]:        # negatives wrap above every limit
+            return False
+        total += counts[r]
+        packed[0] |= <uint64_t>counts[r] << (4 * r)
+    return total <= max_cards
+
+
 cdef uint64_t pack_counts(const Py_ssize_t* counts, object source, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
     cdef int r
     cdef Py_ssize_t total = 0
-    cdef uint64_t packed = 0
+    cdef uint64_t packed
+    if pack_valid(counts, max_cards, &packed):
+        return packed
     for r in range(N_RANKS):
         if counts[r] > RANK_LIMIT[r]:
             raise_too_many(r, counts[r], source)
         total += counts[r]
-        packed |= <uint64_t>counts[r] << (4 * r)
-    if total > max_cards:
-        raise InvalidCardsError(f"{total} cards in {source}; at most {max_cards} are allowed here")
-    return packed
+    raise InvalidCardsError(f"{total} cards in {source}; at most {max_cards} are allowed here")
 
 
 cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
@@ -62,6 +78,7 @@ cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
     cdef Py_ssize_t i = 0, n = len(text)
     cdef Py_UCS4 ch
     cdef int r
+    cdef uint64_t packed
     memset(counts, 0, sizeof(counts))
     while i < n:
         ch = text[i]
@@ -79,12 +96,113 @@ cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
                 f"cards are written with {RANK_SYMBOLS} (10 for T, any case, spaces and commas allowed)")
         counts[r] += 1
         i += 1
+    if pack_valid(counts, max_cards, &packed):
+        return packed
     return pack_counts(counts, repr(text), max_cards)
+
+
+cdef object ARRAY_TYPE = np.ndarray
+
+
+cdef inline Py_ssize_t count_or_none(int64_t value) noexcept nogil:
+    """A count as read: values outside 0..255 become -1, which no rank allows."""
+    return value if 0 <= value <= 255 else -1
+
+
+ctypedef fused buffer_item:
+    int8_t
+    uint8_t
+    int16_t
+    uint16_t
+    int32_t
+    uint32_t
+    int64_t
+    uint64_t
+
+
+cdef inline bint read_items(const char* item, Py_ssize_t stride, Py_ssize_t* counts,
+                            buffer_item value) noexcept:
+    """15 items of the type of `value` (only its type is used), `stride` bytes apart."""
+    cdef int r
+    for r in range(N_RANKS):
+        memcpy(&value, item, sizeof(value))     # memcpy: an array may be unaligned (a structured field)
+        counts[r] = count_or_none(<int64_t>value)     # (uint64 values above 2**63 turn negative)
+        item += stride
+    return True
+
+
+cdef bint read_buffer_counts(object seq, Py_ssize_t* counts) except -1:
+    """15 counts from a 1-D buffer of native integers (an integer numpy array of any dtype,
+    bytes, a memoryview); False if `seq` is no such buffer."""
+    cdef Py_buffer view
+    cdef const char* item
+    cdef Py_ssize_t stride
+    cdef char fmt
+    try:
+        PyObject_GetBuffer(seq, &view, PyBUF_STRIDES | PyBUF_FORMAT)
+    except (BufferError, TypeError, ValueError):     # (a released memoryview): the long way
+        return False                                  # raises as it always did
+    try:
+        # One format character: native order and size (">i4" or a bool array go the long way).
+        fmt = view.format[0] if view.format != NULL and view.format[0] and not view.format[1] else 0
+        if view.ndim != 1 or view.shape[0] != N_RANKS or not fmt:
+            return False
+        item, stride = <const char*>view.buf, view.strides[0]
+        if fmt in b"bhilq":
+            if view.itemsize == 1:
+                return read_items(item, stride, counts, <int8_t>0)
+            if view.itemsize == 2:
+                return read_items(item, stride, counts, <int16_t>0)
+            if view.itemsize == 4:
+                return read_items(item, stride, counts, <int32_t>0)
+            if view.itemsize == 8:
+                return read_items(item, stride, counts, <int64_t>0)
+        elif fmt in b"BHILQ":
+            if view.itemsize == 1:
+                return read_items(item, stride, counts, <uint8_t>0)
+            if view.itemsize == 2:
+                return read_items(item, stride, counts, <uint16_t>0)
+            if view.itemsize == 4:
+                return read_items(item, stride, counts, <uint32_t>0)
+            if view.itemsize == 8:
+                return read_items(item, stride, counts, <uint64_t>0)
+        return False
+    finally:
+        PyBuffer_Release(&view)
+
+
+cdef bint read_counts(object seq, Py_ssize_t* counts) except -1:
+    """15 counts read without running Python code, from a list or tuple of ints or a buffer of
+    integers (a count out of 0..255 read as -1); False for anything else (an item of another
+    type, a wrong length or shape), which parse_counts checks item by item instead."""
+    cdef type kind = type(seq)
+    cdef PyObject** items
+    cdef int64_t value
+    cdef int r
+    if kind is ARRAY_TYPE or kind is bytes or kind is memoryview:
+        return read_buffer_counts(seq, counts)
+    if (kind is not list and kind is not tuple) or len(seq) != N_RANKS:
+        return False
+    items = PySequence_Fast_ITEMS(seq)
+    for r in range(N_RANKS):
+        if type(<object>items[r]) is not int:       # (a bool, a numpy integer: the long way)
+            return False
+    try:
+        for r in range(N_RANKS):
+            value = <object>items[r]
+            counts[r] = count_or_none(value)
+    except OverflowError:
+        return False
+    return True
 
 
 cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
     cdef Py_ssize_t counts[N_RANKS]
+    cdef uint64_t packed
     cdef int r
+    # The common case at C speed; every refusal comes from the checks below.
+    if read_counts(seq, counts) and pack_valid(counts, max_cards, &packed):
+        return packed
     cdef object shape = getattr(seq, "shape", None)
     if shape is not None and len(shape) != 1:
         raise InvalidCardsError(f"rank counts must be a flat sequence of {N_RANKS}, not of shape {shape}")
@@ -105,6 +223,9 @@ cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF
 
 cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
     cdef uint64_t packed
+    cdef type kind = type(cards)
+    if kind is list or kind is tuple or kind is ARRAY_TYPE:     # before any isinstance: the ABC's
+        return parse_counts(cards, max_cards)                   # costs more than the work
     if isinstance(cards, str):
         return parse_text(<str>cards, max_cards)
     if isinstance(cards, Hand):

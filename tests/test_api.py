@@ -69,6 +69,73 @@ def test_hand_value_semantics():
         a.packed = 0
 
 
+
+def counts_forms(counts):
+    """15 rank counts in every form Hand takes them: Python sequences, bytes, a memoryview,
+    numpy arrays of every integer dtype (strided, byte-swapped and unaligned ones too) and a
+    list of numpy integers."""
+    forms = [list(counts), tuple(counts)]
+    if all(-2 ** 63 <= c < 2 ** 63 for c in counts):
+        forms.append([np.int64(c) for c in counts])
+    if all(0 <= c <= 255 for c in counts):
+        forms += [bytes(counts), memoryview(bytes(counts)), memoryview(bytearray(counts))]
+    for dtype in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+                  np.uint64, np.intc, np.longlong, np.ulonglong, ">i4", "<u8", ">i8"):
+        info = np.iinfo(dtype)
+        if all(info.min <= c <= info.max for c in counts):
+            array = np.array(counts, dtype=dtype)
+            strided = np.zeros((15, 2), dtype=dtype)[:, 0]
+            strided[:] = array
+            unaligned = np.zeros(1, dtype=[("pad", "u1"), ("counts", dtype, 15)])["counts"][0]
+            unaligned[:] = array
+            forms += [array, strided, unaligned]
+            if array.dtype.isnative:        # (a memoryview reads no other byte order)
+                forms.append(memoryview(array))
+    return forms
+
+
+def test_hand_from_counts_every_form():
+    for text in ("33344456BR", "", "3456789TJQKA2BR", "2222AAAAKKKKQQQQBR"):
+        counts = Hand(text).counts.tolist()
+        for form in counts_forms(counts):
+            assert Hand(form) == Hand(text), (form, text)
+
+
+@pytest.mark.parametrize("counts, words", [
+    ([5] + [0] * 14, "5 cards of rank 3 in counts"),
+    ([0] * 12 + [7, 0, 0], "7 cards of rank 2 in counts"),
+    ([-1] + [0] * 14, "negative count -1 for rank 3"),
+    ([0] * 13 + [2, 0], "2 of the black joker \\(B\\) in counts"),
+    ([0] * 14 + [3], "3 of the red joker \\(R\\) in counts"),
+    ([4] * 6 + [0] * 9, "24 cards in counts"),
+    ([300] + [0] * 14, "300 cards of rank 3"),
+    ([2 ** 63 - 1] + [0] * 14, str(2 ** 63 - 1)),
+    ([2 ** 64 - 1] + [0] * 14, str(2 ** 64 - 1)),
+    ([-2 ** 63] + [0] * 14, f"negative count {-2 ** 63}"),
+])
+def test_hand_from_bad_counts_every_form(counts, words):
+    for form in counts_forms(counts):
+        with pytest.raises(InvalidCardsError, match=words):
+            Hand(form)
+
+
+def test_hand_from_counts_of_wrong_types_and_lengths():
+    with pytest.raises(TypeError, match="count of rank 3 must be an integer, not a bool"):
+        Hand(np.ones(15, dtype=np.bool_))
+    with pytest.raises(TypeError, match="count of rank 3 must be an integer, not float"):
+        Hand(np.zeros(15))
+    with pytest.raises(TypeError, match="count of rank 5 must be an integer, not float"):
+        Hand((0, 0, 1.0) + (0,) * 12)
+    for short in ([1] * 14, (1,) * 16, bytes(14), np.ones(16, dtype=np.uint8), memoryview(bytes(3))):
+        with pytest.raises(InvalidCardsError, match="expected 15 rank counts"):
+            Hand(short)
+    with pytest.raises(InvalidCardsError, match="flat sequence of 15, not of shape \\(3, 5\\)"):
+        Hand(memoryview(bytes(15)).cast("B", (3, 5)))
+    released = memoryview(bytes(15))
+    released.release()
+    with pytest.raises(ValueError, match="released memoryview"):
+        Hand(released)
+
 @pytest.mark.parametrize("bad, words", [
     ("33X", "unknown card symbol 'X' at position 2"),
     ("1", "unknown card symbol '1'"),

@@ -78,6 +78,22 @@ def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat:
     return Rate(median_seconds(run, repeat) / len(pairs), total / len(pairs))
 
 
+def hand_seconds(hands: Counts, repeat: int) -> dict[str, float]:
+    """Seconds per Hand(cards) from Python (the loop included) with `hands` given each way
+    the API takes 15 rank counts, and as text."""
+    forms: dict[str, list[Any]] = {
+        "tuple": [tuple(h.tolist()) for h in hands],
+        "list": [h.tolist() for h in hands],
+        "uint8 row": list(hands.astype(np.uint8)),
+        "int64 row": list(hands.astype(np.int64)),
+        "text": [str(Hand(h)) for h in hands],
+    }
+
+    def timed(items: list[Any]) -> float:
+        return median_seconds(lambda: [Hand(cards) for cards in items], repeat) / len(items)
+    return {form: timed(items) for form, items in forms.items()}
+
+
 # --- action ids ----------------------------------------------------------------------------
 
 ID_POSITIONS = 2000         # deals of the action-id rows (the peers take up to 70 µs each)
@@ -501,6 +517,9 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     movegen_row("leads, one hand (legal_moves + len)", leads_single, peer_leads)
     movegen_row("responses, batch", answers_batch, per="position")
     movegen_row("responses, one position", answers_single, peer_answers, per="position")
+    hand_times = hand_seconds(positions.head(min(deals, ID_POSITIONS)).answer_hands, repeat)
+    rows.append(("Hand(cards): " + " / ".join(hand_times), " / ".join(
+        f"{seconds * 1e9:.0f}" for seconds in hand_times.values()) + " ns", {}))
 
     # Action ids: each peer's preset space against the peer's own legal actions (DouZero has
     # no ids: its move lists), on the same positions.
