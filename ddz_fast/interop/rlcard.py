@@ -21,7 +21,7 @@ from ddz_fast import (
 from ._common import import_peer
 
 if TYPE_CHECKING:
-    from ddz_fast._cards import _CardsLike
+    from ddz_fast.typing import CardsLike
 
 PASS_ACTION = "pass"
 RLCARD = Rules.preset("rlcard")
@@ -47,7 +47,7 @@ def action_ids() -> tuple[list[Move | None], int, int]:
     return moves, moves.index(None), -1
 
 
-def to_cards(cards: _CardsLike) -> str:
+def to_cards(cards: CardsLike) -> str:
     """RLCard's card string of ``cards`` (a Hand, a Move, text or 15 counts)."""
     return str(Hand(cards))
 
