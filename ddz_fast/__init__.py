@@ -16,7 +16,7 @@ from ._sampler import sample_deals
 from ._simulate import OUTCOME_DTYPE, simulate
 from ._solver import Solver, principal_line, solve
 from ._tables import Tables
-from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
+from ._rules import AUCTIONS, Rules
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
     InvalidCardsError, InvalidConstraintsError, InvalidMoveError, InvalidPositionError,
@@ -68,7 +68,6 @@ __all__ = [
     "Simulation",
     "Solution",
     "Solver",
-    "add_rule_options",
     "beats",
     "build_info",
     "classify",
@@ -80,7 +79,6 @@ __all__ = [
     "legal_moves_batch",
     "perft",
     "principal_line",
-    "rules_from_args",
     "sample_deals",
     "score",
     "simulate",
