@@ -24,7 +24,7 @@ from .pimc import PIMCPlayer
 from .players import GreedyPlayer, RandomPlayer
 from .position import Position
 from .result import Result
-from .rules import AUCTIONS, Rules, add_rule_options, rules_from_args
+from .rules import AUCTIONS, Rules
 from .sampling import game_with_hands, sample_deals
 from .series import Series
 from .simulation import OUTCOME_DTYPE, Simulation, simulate
@@ -67,7 +67,6 @@ __all__ = [
     "Simulation",
     "Solution",
     "Solver",
-    "add_rule_options",
     "beats",
     "build_info",
     "classify",
@@ -79,7 +78,6 @@ __all__ = [
     "legal_moves_batch",
     "perft",
     "principal_line",
-    "rules_from_args",
     "sample_deals",
     "score",
     "simulate",

@@ -27,7 +27,6 @@ from ._moves cimport Move, as_move, move_from_c
 from ._rules cimport Rules, as_rules
 
 from ._moves import MOVE_DTYPE, PASS, classify
-from ._rules import Rules as _Rules
 from .checks import check_int, describe_array
 from .errors import InvalidMoveError
 from .kind import Kind
@@ -205,11 +204,11 @@ cdef tuple build_table(Rules rules):
 cdef class ActionSpace:
     """Every action of a rule set's game with a dense id: ``ActionSpace("rlcard")``.
 
-    ``preset_or_rules`` is a preset name (``Rules.presets()``) or a ``Rules``. The ids of the
-    ``rlcard`` and ``openspiel`` presets are those engines' own (RLCard 1.2.0's table and
-    OpenSpiel 2.0.2's order, both shipped with ddz_fast and checked against the peers); every
-    other rule set has the canonical order: 0 is the pass, 1-3 the bids 1-3 where the rules
-    have an auction, then every play by kind code, length, main rank and kicker ranks
+    ``rules`` is a ``Rules`` or a preset name (``Rules.presets()``; None: ``standard``). The
+    ids of the ``rlcard`` and ``openspiel`` presets are those engines' own (RLCard 1.2.0's table
+    and OpenSpiel 2.0.2's order, both shipped with ddz_fast and checked against the peers);
+    every other rule set has the canonical order: 0 is the pass, 1-3 the bids 1-3 where the
+    rules have an auction, then every play by kind code, length, main rank and kicker ranks
     ascending. ``space.id(action)`` and ``space.action(id)`` translate; iterating gives the
     actions in id order (``PASS``, the bids as ints, then Moves).
 
@@ -221,16 +220,10 @@ cdef class ActionSpace:
     # fields (see _actions.pxd): t, the native table; _rules; _actions and _slots, the arrays
     # behind t.actions and t.slots
 
-    def __init__(self, preset_or_rules="standard"):
+    def __init__(self, rules=None):
         if self._rules is not None:
             raise TypeError("an ActionSpace is immutable: __init__ may not be called again")
-        if isinstance(preset_or_rules, str):
-            rules = _Rules.preset(preset_or_rules)
-        elif isinstance(preset_or_rules, _Rules):
-            rules = preset_or_rules
-        else:
-            raise TypeError(f"an ActionSpace takes a preset name or a Rules, "
-                            f"not {type(preset_or_rules).__name__}")
+        rules = as_rules(rules)
         table = TABLES.get(rules)
         if table is None:
             table = TABLES[rules] = build_table(rules)

@@ -5,8 +5,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
-from ._cards import _CardsLike
 from ._game import Game
+from .typing import CardsLike
 
 _Role = Literal["landlord", "farmer"]
 
@@ -45,7 +45,7 @@ class OpenSpielEncoding(Encoding):
 class DouZeroEncoding(Encoding):
     def __init__(self, *, perfect_information: bool = False) -> None: ...
     def encode_z(self, game: Game, *, out: npt.NDArray[np.int8] | None = None) -> npt.NDArray[np.int8]: ...
-    def encode_batch(self, game: Game, actions: Iterable[_CardsLike], seat: int | None = None,
+    def encode_batch(self, game: Game, actions: Iterable[CardsLike], seat: int | None = None,
                      *, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
 

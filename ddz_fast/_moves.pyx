@@ -50,9 +50,9 @@ cdef Move as_move(object move, Rules rules):
     raise TypeError(f"a move must be a Move or text like '333+4', not {type(move).__name__}")
 
 
-cdef Move to_move(object move):
-    """A Move as is, or the one reading of move text under the default rules."""
-    return <Move>move if isinstance(move, Move) else as_move(move, as_rules(None))
+cdef Move to_move(object move, Rules rules):
+    """A Move as is, or the one reading of move text under ``rules``."""
+    return <Move>move if isinstance(move, Move) else as_move(move, rules)
 
 
 cdef Move move_from_fields(tuple fields, const ddz_rules* rules, str under):
@@ -208,7 +208,7 @@ cdef class Move:
 
     def beats(self, prev):
         """This move may be played on ``prev`` (RULES.md section 6)."""
-        return combo_beats(&self.c, &to_move(prev).c)
+        return combo_beats(&self.c, &to_move(prev, DEFAULT_RULES).c)
 
     def __str__(self):
         if self.c.length == 0:
@@ -420,6 +420,8 @@ def classify(cards, *, rules=None):
     return [move_from_c(&readings[i]) for i in range(n)]
 
 
-def beats(move, prev):
-    """``move`` may be played on ``prev`` (RULES.md section 6). Moves or text with one reading."""
-    return combo_beats(&to_move(move).c, &to_move(prev).c)
+def beats(move, prev, *, rules=None):
+    """``move`` may be played on ``prev`` (RULES.md section 6). Moves, or text with one reading
+    under ``rules`` (default rules when None)."""
+    cdef Rules r = as_rules(rules)
+    return combo_beats(&to_move(move, r).c, &to_move(prev, r).c)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ._cards import RANK_SYMBOLS, Hand
 from ._moves import Move, classify
-from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules
+from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 from .kind import Kind
@@ -145,8 +145,10 @@ class Position:
         set_(self, "plays", tuple(_count(n, f"plays[{s}]", 0, 255) for s, n in enumerate(self.plays)))
         set_(self, "kitty", _hand(self.kitty, "kitty"))
         set_(self, "out", cards_text(card_counts("" if self.out == "-" else self.out, "out")))
-        if not isinstance(self.rules, Rules):
-            raise _error("rules", f"{self.rules!r} is no ddz_fast.Rules")
+        try:                # a wrong type stays a TypeError, as everywhere rules= is read
+            set_(self, "rules", as_rules(self.rules))
+        except ValueError as e:
+            raise _error("rules", str(e)) from None
         if self.seed is not None:
             try:
                 set_(self, "seed", check_seed(self.seed))
@@ -436,7 +438,7 @@ def _read_rules(text: str, field: str) -> Rules:
     """A preset's name, or ``name:value`` pairs of the fields that differ from the defaults."""
     try:
         if ":" not in text:
-            return Rules.preset(text)
+            return as_rules(text)
         changes = dict(item.split(":", 1) for item in text.split(","))
         flags = {"true": True, "false": False}
         values: dict[str, Any] = {name: flags.get(value, value) for name, value in changes.items()}

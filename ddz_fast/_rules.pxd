@@ -9,5 +9,6 @@ cdef class Rules:
     cdef bint frozen                  # __init__ ran: the rule set may not change
 
 
-# `rules` if it is a Rules, the default rules for None; TypeError otherwise.
-cdef Rules as_rules(object rules)
+# `rules` if it is a Rules, the preset of that name for a str (ValueError for no preset's
+# name), the default rules for None; TypeError otherwise. Python modules call it too.
+cpdef Rules as_rules(object rules)

@@ -1,8 +1,10 @@
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from typing_extensions import disjoint_base
+
+from .typing import RulesLike
 
 MAX_MOVES: int
 HIGHEST_BID: int
@@ -74,6 +76,4 @@ class Rules:
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def add_rule_options(parser: argparse.ArgumentParser,
-                     stages: Sequence[str] = ...) -> None: ...
-def rules_from_args(args: argparse.Namespace) -> Rules: ...
+def as_rules(rules: RulesLike) -> Rules: ...

@@ -216,8 +216,12 @@ cdef class Rules:
 
     @staticmethod
     def preset(name):
-        """The preset called ``name`` (one of ``Rules.presets()``); ``ValueError`` otherwise."""
-        return PRESET_RULES[check_choice(name, "preset", tuple(PRESET_RULES))]
+        """The preset called ``name`` (one of ``Rules.presets()``): ``ValueError`` for another
+        name, ``TypeError`` for anything but a str."""
+        if not isinstance(name, str):
+            raise TypeError(f"preset must be a preset name (a str), not {type(name).__name__} "
+                            f"({name!r})")
+        return preset_named(name)
 
     @staticmethod
     def presets():
@@ -262,36 +266,25 @@ PRESET_RULES = {name: Rules(**changes) for name, changes in PRESETS.items()}
 PRESET_NAMES = {(<Rules>rules).values: name for name, rules in PRESET_RULES.items()}
 
 
-def add_rule_options(parser, stages=STAGES):
-    """Add ``--rules NAME`` and an option per field of these stages, which changes that preset,
-    to an argparse parser; ``rules_from_args`` reads them back."""
-    def as_options(changes):
-        return " ".join(field.spell(changes[field.name]) for field in FIELDS
-                        if field.name in changes) or "the defaults"
-
-    presets = "; ".join(f"{name} = {as_options(changes)}" for name, changes in PRESETS.items())
-    parser.add_argument("--rules", choices=tuple(PRESETS), default="standard",
-                        help=f"the rule set: {presets}; the options below change it "
-                             f"(default: %(default)s)")
-    for field in FIELDS:
-        if field.stage in stages:
-            field.add_option(parser)
-
-
-def rules_from_args(args):
-    """The Rules that the options of ``add_rule_options`` chose (a field without its option
-    keeps the preset's value)."""
-    options = {field.name: getattr(args, field.name, None) for field in FIELDS}
-    return Rules.preset(args.rules).replace(
-        **{name: value for name, value in options.items() if value is not None})
-
-
 cdef Rules DEFAULT_RULES = Rules()
 
 
-cdef Rules as_rules(object rules):
+cdef Rules preset_named(str name):
+    preset = PRESET_RULES.get(name)
+    if preset is None:
+        raise ValueError(f"unknown preset {name!r}; the presets are "
+                         f"{', '.join(map(repr, PRESET_RULES))}")
+    return preset
+
+
+cpdef Rules as_rules(object rules):
+    """The one reading of every ``rules=`` argument: a Rules as is, a preset name
+    (``Rules.presets()``) as that preset, None as the default rules."""
     if rules is None:
         return DEFAULT_RULES
     if isinstance(rules, Rules):
         return <Rules>rules
-    raise TypeError(f"rules must be a ddz_fast.Rules or None, not {type(rules).__name__}")
+    if isinstance(rules, str):
+        return preset_named(rules)
+    raise TypeError(f"rules must be a ddz_fast.Rules, a preset name or None, not "
+                    f"{type(rules).__name__} ({rules!r})")

@@ -7,6 +7,7 @@ from typing_extensions import disjoint_base
 from ._actions import ActionSpace
 from ._encodings import Encoding
 from ._rules import Rules
+from .typing import RulesLike
 
 AUTORESET_MODES: tuple[str, ...]
 ILLEGAL_ACTIONS: tuple[str, ...]
@@ -16,7 +17,7 @@ _Obs = npt.NDArray[Any] | dict[str, npt.NDArray[Any]]
 
 @disjoint_base
 class Tables:
-    def __init__(self, n: int, *, rules: Rules | str | None = None,
+    def __init__(self, n: int, *, rules: RulesLike = None,
                  actions: ActionSpace | str | None = None,
                  observation: Encoding | str = "compact", seed: int | None = None,
                  threads: int = 1, autoreset: str = "next_step", illegal_action: str = "raise",

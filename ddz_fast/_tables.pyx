@@ -42,7 +42,7 @@ from ._core.state cimport (
 )
 from ._core.typedefs cimport MAX_MOVES, ddz_hand, ddz_move, ddz_rules
 from ._moves cimport move_is_legal
-from ._rules cimport Rules
+from ._rules cimport Rules, as_rules
 
 from . import _encodings
 from .checks import check_bool, check_choice, check_int, check_seed, describe_array
@@ -832,14 +832,10 @@ cdef char* array_data(object a) except NULL:
 
 
 cdef tuple space_and_rules(actions, rules):
-    from ._rules import Rules as RulesType
-    if rules is not None:
-        if isinstance(rules, str):
-            rules = RulesType.preset(rules)
-        elif not isinstance(rules, RulesType):
-            raise TypeError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")
+    if rules is not None:                       # None: the rules of the actions
+        rules = as_rules(rules)
     if actions is None:
-        actions = ActionSpace(rules if rules is not None else "standard")
+        actions = ActionSpace(rules)
     elif not isinstance(actions, ActionSpace):
         actions = ActionSpace(actions)
     if rules is None:

@@ -1,6 +1,7 @@
-"""Rule sets: ``Rules`` (its fields, presets and ``replace``), the auction styles ``AUCTIONS``,
-and the command-line options that build a ``Rules`` (``add_rule_options``, ``rules_from_args``)."""
+"""Rule sets: ``Rules`` (its fields, presets and ``replace``) and the auction styles ``AUCTIONS``.
+Every ``rules=`` argument of the package takes a ``Rules``, a preset name or None (the default
+rules)."""
 
-from ._rules import AUCTIONS, Rules, add_rule_options, rules_from_args
+from ._rules import AUCTIONS, Rules
 
-__all__ = ["AUCTIONS", "Rules", "add_rule_options", "rules_from_args"]
+__all__ = ["AUCTIONS", "Rules"]

@@ -7,10 +7,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._game import Game
-from ._rules import Rules
+from ._rules import as_rules
 from ._simulate import nth_game_seed
 from .checks import check_int, check_seed
 from .result import Result
+from .typing import RulesLike
 
 __all__ = ["Player", "Series"]
 
@@ -23,14 +24,12 @@ class Series:
     with running totals per seat. Deal i is ``Game(seed)`` with a seed derived from the series'
     seed, so a series is reproducible."""
 
-    def __init__(self, deals: int, seed: int | None = None, rules: Rules | None = None) -> None:
+    def __init__(self, deals: int, seed: int | None = None, rules: RulesLike = None) -> None:
         deals = check_int(deals, "deals", 1)
         seed = secrets.randbits(64) if seed is None else check_seed(seed)
-        if rules is not None and not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a ddz_fast.Rules or None, not {type(rules).__name__}")
         self.deals = deals
         self.seed = seed
-        self.rules = rules
+        self.rules = as_rules(rules)
         self.results: list[Result] = []      # the Result of each deal played
         self.totals = [0, 0, 0]
 

@@ -5,6 +5,9 @@ import inspect
 import random
 import threading
 
+import numpy as np
+import pytest
+
 import ddz_fast
 import reference
 
@@ -70,3 +73,55 @@ def run_threads(targets, timeout=60):
         assert not t.is_alive(), "a thread did not finish"
     if errors:
         raise errors[0]
+
+
+def comparable(value):
+    """A result as plain data that == compares in full: arrays by dtype, shape and values,
+    games by their position, spaces by their actions, containers element by element."""
+    if isinstance(value, np.ndarray) and value.dtype.names:      # field by field
+        return {name: comparable(value[name]) for name in value.dtype.names}
+    if isinstance(value, np.ndarray):
+        return (value.dtype.str, value.shape, value.tolist())
+    if isinstance(value, ddz_fast.Game):
+        return ("Game", value.position(), value.history)
+    if isinstance(value, ddz_fast.ActionSpace):
+        return ("ActionSpace", value.rules, comparable(value.actions), value.pass_id, value.bid_ids)
+    if isinstance(value, ddz_fast.MoveList):
+        return ("MoveList", list(value), value.rules)
+    if isinstance(value, dict):
+        return {key: comparable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(comparable(item) for item in value)
+    return value
+
+
+RAISED = object()
+
+
+def outcome(make, rules):
+    """What ``make(rules)`` gives (as ``comparable``), or the type and message it raises."""
+    try:
+        return comparable(make(rules))
+    except (ValueError, TypeError) as e:
+        return RAISED, type(e), str(e)
+
+
+def is_raised(result):
+    return isinstance(result, tuple) and len(result) == 3 and result[0] is RAISED
+
+
+def check_rules_argument(make):
+    """``make(rules)`` calls an entry point with ``rules=rules``: each preset's name must give
+    exactly what the preset gives, a name of no preset a ValueError that lists every preset's
+    name, anything but a Rules, a str or None a TypeError naming the argument."""
+    outcomes = {name: outcome(make, preset) for name, preset in ddz_fast.Rules.presets().items()}
+    for name, expected in outcomes.items():
+        assert outcome(make, name) == expected, name
+    raised = [name for name, result in outcomes.items() if is_raised(result)]
+    assert len(raised) < len(outcomes), "every preset raised: the check compares errors only"
+    with pytest.raises(ValueError, match="unknown preset 'douzer'") as bad_name:
+        make("douzer")
+    assert all(repr(name) in str(bad_name.value) for name in ddz_fast.Rules.presets())
+    for wrong in (3, ["standard"], b"douzero"):
+        with pytest.raises(TypeError, match="rules must be a ddz_fast.Rules, a preset name or None"):
+            make(wrong)

@@ -41,6 +41,17 @@ def test_moves():
     assert code == 0 and "333444+55" not in out
 
 
+@pytest.mark.parametrize("name", ddz_fast.Rules.presets())
+def test_rules_options_take_every_preset_name(name):
+    """``--rules NAME`` is the preset: the moves and the simulation it names."""
+    moves = ddz_fast.legal_moves("33334445556BR", rules=ddz_fast.Rules.preset(name))
+    listed = run("moves", "33334445556BR", "--rules", name)[1].splitlines()
+    assert listed[:-1] == [f"{str(move):<24} {move.kind}" for move in moves]
+    simulation = ddz_fast.simulate(40, seed=2, rules=ddz_fast.Rules.preset(name))
+    summary = run("simulate", "-n", "40", "--seed", "2", "--rules", name)[1].splitlines()[:-1]
+    assert summary == simulation.summary().splitlines()      # then the speed line
+
+
 def test_moves_counts_in_words():
     assert run("moves", "3") == (0, "3                        single\n1 move for 3\n")
     assert run("moves", "3", "--prev", "2") == (0, "0 moves for 3 on 2\n")

@@ -18,6 +18,7 @@ from ddz_fast import (
     RandomPlayer, Rules,
 )
 from ddz_fast.encodings import DOUZERO, OPENSPIEL, RLCardEncoding
+from helpers import check_rules_argument
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 AGENTS = ["landlord_0", "peasant_0", "peasant_1"]
@@ -289,8 +290,9 @@ def test_pettingzoo_bad_arguments(zoo):
                         (1.5, TypeError)):
         with pytest.raises(error, match="seed"):
             env.reset(seed=seed)
-    for game, message in ((Game(1), "played under"), ("deal", "must be a Game")):
-        with pytest.raises(ValueError, match=message):
+    for game, error, message in ((Game(1), ValueError, "played under"),
+                                 ("deal", TypeError, r"options\['game'\] must be a Game, not str")):
+        with pytest.raises(error, match=message):
             env.reset(options={"game": game})
     with pytest.raises(AttributeError):
         env.agents                                   # the failed resets changed nothing
@@ -463,7 +465,8 @@ def test_gymnasium_seeding(gyms):
 def test_gymnasium_bad_arguments(gyms):
     make = gyms.DouDizhuEnv
     for kwargs, error, message in (
-            ({"rules": "nope"}, ValueError, "nope"),
+            ({"rules": "nope"}, ValueError, "unknown preset 'nope'"),
+            ({"rules": 3}, TypeError, "rules must be a ddz_fast.Rules, a preset name or None"),
             ({"actions": "standard"}, ValueError, "actions must number the moves of rules"),
             ({"observation": "compactish"}, ValueError, "observation must be one of"),
             ({"observation": RLCardEncoding}, TypeError, "observation must be a scheme's"),
@@ -492,6 +495,17 @@ def test_gymnasium_bad_arguments(gyms):
         over.play(over.legal_moves()[0])
     with pytest.raises(ValueError, match="is over"):
         env.reset(options={"game": over})
+    with pytest.raises(TypeError, match=r"options\['game'\] must be a Game, not str"):
+        env.reset(options={"game": "deal"})
+
+
+@pytest.mark.parametrize("observation, actions", [("rlcard", None), ("openspiel", None),
+                                                  ("openspiel", "openspiel")])
+def test_gymnasium_rules_take_a_preset_name(gyms, observation, actions):
+    def make(rules):
+        env = gyms.DouDizhuEnv(rules=rules, actions=actions, observation=observation)
+        return env.reset(seed=3), env.unwrapped.game, env.unwrapped.space
+    check_rules_argument(make)
 
 
 def test_gymnasium_spaces_per_scheme(gyms):

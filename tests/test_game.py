@@ -406,7 +406,8 @@ def test_misuse_raises_and_changes_nothing(make, action, error):
     (["3", "4", "5"], {"landlord": 3}, ValueError),
     (["3", "4", "5"], {"bid": 0}, ValueError),
     (["3", "4", "5"], {"kitty": "3456"}, InvalidCardsError),
-    (["3", "4", "5"], {"rules": "open"}, TypeError),
+    (["3", "4", "5"], {"rules": "open"}, ValueError),                # no preset's name
+    (["3", "4", "5"], {"rules": 3}, TypeError),
 ])
 def test_from_hands_rejects_malformed_set_ups(hands, kwargs, error):
     with pytest.raises(error):

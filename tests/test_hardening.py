@@ -625,7 +625,7 @@ def test_move_lists_round_trip(index, copier):
     (("333", None, True, Rules()), IllegalActionError, "needs a move to beat"),
     (("333", PASS, True, Rules()), InvalidMoveError, "a pass is no move to beat"),
     (("333", "4", 1, Rules()), TypeError, "can_pass must be True or False"),
-    (("333", "4", False, "standard"), TypeError, "rules"),
+    (("333", "4", False, 3), TypeError, "rules"),
     (("3334", "333444+55", False, STRICT), InvalidMoveError, "333444"),
 ])
 def test_move_list_pickles_are_checked(args, error, words):

@@ -1,4 +1,5 @@
-"""Rules: the field table, presets, round trips, errors, command-line options and the stub."""
+"""Rules: the field table, presets, round trips, errors, the rules= argument of every entry
+point, command-line options and the stub."""
 
 import argparse
 import ast
@@ -8,10 +9,11 @@ import pickle
 import numpy as np
 import pytest
 
-from ddz_fast import Rules, legal_moves
-from ddz_fast._rules import (
-    FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Flag, add_rule_options, rules_from_args,
-)
+import ddz_fast
+from ddz_fast import Game, Hand, Move, Position, Rules, legal_moves
+from ddz_fast._rules import FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Flag, as_rules
+from ddz_fast.tools.options import add_rule_options, rules_from_args
+from helpers import check_rules_argument, outcome
 from test_hardening import Crafted
 
 STUB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
@@ -55,8 +57,10 @@ def test_rules():
         Rules(auction="dutch")
     with pytest.raises(TypeError):
         Rules(distinct_single_wings="yes")
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="unknown preset 'default'"):
         legal_moves("3", rules="default")
+    with pytest.raises(TypeError, match="rules must be"):
+        legal_moves("3", rules={"auction": "open"})
 
 
 def test_fields_default_to_rules_md():
@@ -189,6 +193,66 @@ def test_every_preset_was_proved_to_fit_the_buffers():
     assert MOST_LEADS.keys() == Rules.presets().keys()
     for name, (hand, count) in MOST_LEADS.items():
         assert len(legal_moves(hand, rules=Rules.preset(name))) == count <= MAX_MOVES
+
+
+# --- rules=: a Rules, a preset name or None, read by as_rules everywhere ----------------------
+
+HANDS = ["33344455BR", "666777889", "TTJJQQ"]
+HAND_COUNTS = np.array([Hand(hand).counts for hand in HANDS])
+FOUR_WITH_A_PAIR = Move.parse("3333+44", rules=Rules(distinct_four_two_singles=False))
+SET_UP = Game.from_hands(["33344455", "6789TJ", "QKA2"]).position()
+SET_UP_FIELDS = {name: getattr(Position.parse(SET_UP), name)
+                 for name in Position.__dataclass_fields__ if name != "rules"}
+
+# Each entry point called with rules=...: a preset's name must give what the preset gives.
+ENTRY_POINTS = {
+    "Game": lambda rules: Game(7, rules=rules),
+    "Game.from_hands": lambda rules: Game.from_hands(HANDS, rules=rules),
+    "Game.from_position": lambda rules: Game.from_position(**SET_UP_FIELDS, rules=rules),
+    "Position": lambda rules: str(Position(**SET_UP_FIELDS, rules=rules)),
+    "legal_moves": lambda rules: legal_moves("3334445566BR", "333+4", rules=rules),
+    "legal_moves_batch": lambda rules: ddz_fast.legal_moves_batch(HAND_COUNTS, rules=rules),
+    "legal_move_counts": lambda rules: ddz_fast.legal_move_counts(HAND_COUNTS, rules=rules),
+    "classify": lambda rules: ddz_fast.classify("333444555666", rules=rules),
+    "beats": lambda rules: ddz_fast.beats("44455533", "333444+67", rules=rules),
+    "Move": lambda rules: Move("plane_singles", 2, 1, "33344455", rules=rules),
+    "Move.parse": lambda rules: Move.parse("3333+45", rules=rules),
+    "Move.from_row": lambda rules: Move.from_row(FOUR_WITH_A_PAIR.row, rules=rules),
+    "every_play": lambda rules: ddz_fast.every_play(rules=rules),
+    "ActionSpace": lambda rules: ddz_fast.ActionSpace(rules),
+    "ActionSpace(rules=)": lambda rules: ddz_fast.ActionSpace(rules=rules),
+    "simulate": lambda rules: ddz_fast.simulate(30, seed=5, rules=rules).records,
+    "Series": lambda rules: [result.scores for result in ddz_fast.Series(
+        3, seed=2, rules=rules).run([ddz_fast.GreedyPlayer()] * 3).results],
+    "as_rules": as_rules,
+}
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_every_rules_argument_takes_a_preset_name(entry):
+    check_rules_argument(ENTRY_POINTS[entry])
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_the_calls_tell_the_presets_apart(entry):
+    """A name read as the wrong preset would show: each call above differs between presets."""
+    results = {repr(outcome(ENTRY_POINTS[entry], rules)) for rules in Rules.presets().values()}
+    assert len(results) > 1
+
+
+def test_as_rules():
+    assert as_rules(None) == Rules() and as_rules("douzero") is Rules.preset("douzero")
+    custom = Rules(auction="single_round")
+    assert as_rules(custom) is custom
+    with pytest.raises(ValueError, match="unknown preset 'Standard'; the presets are 'standard', "
+                                         "'strict', 'rlcard', 'openspiel', 'douzero'"):
+        as_rules("Standard")
+
+
+def test_rules_none_is_the_default_rules():
+    assert Game(7, rules=None).rules == Game(7).rules == Rules()
+    assert ddz_fast.Series(1, rules=None).rules == Rules()
+    assert ddz_fast.ActionSpace(None) == ddz_fast.ActionSpace() == ddz_fast.ActionSpace(Rules())
 
 
 # --- command-line options ----------------------------------------------------------------------

@@ -94,7 +94,9 @@ def test_progress_and_arguments():
     for bad in (dict(n_games=1.5), dict(n_games=True), dict(n_games=10, threads=2.0)):
         with pytest.raises(TypeError):
             simulate(**bad)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="unknown preset 'open'"):
         simulate(10, rules="open")
+    with pytest.raises(TypeError, match="rules must be"):
+        simulate(10, rules=3)
     with pytest.raises(TypeError):
         simulate(10, progress=3)

@@ -13,7 +13,7 @@ from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, OpenSpielEncoding,
     RLCardEncoding,
 )
-from helpers import run_threads
+from helpers import check_rules_argument, run_threads
 
 MODES = ("next_step", "same_step", "disabled")
 POLICIES = ("raise", "lose", "forfeit")
@@ -286,6 +286,14 @@ def test_bad_arguments():
     assert Tables(3, actions=ActionSpace("rlcard")).rules == Rules.preset("rlcard")
     with pytest.raises(ValueError, match="made without __init__"):
         Tables.__new__(Tables).reset()
+
+
+@pytest.mark.parametrize("actions", [None, "openspiel", ActionSpace("douzero")])
+def test_rules_take_a_preset_name(actions):
+    def make(rules):
+        tables = Tables(2, rules=rules, actions=actions, seed=3)
+        return tables.reset(), tables.rules, tables.space
+    check_rules_argument(make)
 
 
 def test_concurrent_calls_are_refused():

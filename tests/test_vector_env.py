@@ -16,6 +16,7 @@ import pytest
 import ddz_fast
 from ddz_fast import ActionSpace, Game, IllegalActionError, Rules, Tables
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding
+from helpers import check_rules_argument
 from test_tables import Mirror, expected_row, role_of
 
 SCHEMES = {"compact": COMPACT, "rlcard": RLCARD, "openspiel": OPENSPIEL, "douzero": DOUZERO}
@@ -269,6 +270,14 @@ def test_seeds(vector):
     with pytest.raises(ValueError, match="seed"):
         env.reset(seed=-1)
     assert env.np_random_seed == 7
+
+
+@pytest.mark.parametrize("observation, actions", [("compact", None), ("openspiel", "openspiel")])
+def test_rules_take_a_preset_name(vector, observation, actions):
+    def make(rules):
+        env = vector.DouDizhuVectorEnv(2, rules=rules, actions=actions, observation=observation)
+        return env.reset(seed=3), env.tables.rules, env.tables.space
+    check_rules_argument(make)
 
 
 def test_bad_arguments(vector):

@@ -41,14 +41,14 @@ def starting_game(seed: int | None, options: dict[str, Any] | None,
     """The game a ``reset(seed, options)`` starts from, when they decide it: a copy of
     ``options["game"]`` (other keys are ignored), which must be a ``Game`` under ``rules``
     and not over, else ``Game(seed, rules=rules)``; None when the environment must draw a
-    deal. Checks both arguments (``ValueError``, ``TypeError`` for a seed of a wrong type)
-    before the environment changes anything."""
+    deal. Checks both arguments (``TypeError`` for a seed or a game of a wrong type,
+    ``ValueError`` for a bad value) before the environment changes anything."""
     dealt = None if seed is None else Game(seed, rules=rules)
     if not options or "game" not in options:
         return dealt
     game = options["game"]
     if not isinstance(game, Game):
-        raise ValueError(f"options['game'] must be a Game, not {type(game).__name__}")
+        raise TypeError(f"options['game'] must be a Game, not {type(game).__name__}")
     if game.rules != rules:
         raise ValueError(f"options['game'] is played under {game.rules!r}, not the "
                          f"environment's {rules!r}")

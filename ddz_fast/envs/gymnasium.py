@@ -11,9 +11,9 @@ num_envs=n, vectorization_mode="vector_entry_point")``.
 ``DouDizhuEnv(*, rules="rlcard", actions=None, observation="rlcard", seat=0, opponents=None,
 illegal_reward=-1.0, render_mode=None)``:
 
-- ``rules``: a preset name or ``Rules``; ``actions``: the ids (an ``ActionSpace`` or a preset
-  name), by default ``ActionSpace(rules)`` (RLCard's 27,472 under ``rlcard``, OpenSpiel's
-  under ``openspiel``); its rules must be ``rules``. ``action_space`` is
+- ``rules``: a ``Rules`` or a preset name (None: ``standard``); ``actions``: the ids (an
+  ``ActionSpace`` or a preset name), by default ``ActionSpace(rules)`` (RLCard's 27,472 under
+  ``rlcard``, OpenSpiel's under ``openspiel``); its rules must be ``rules``. ``action_space`` is
   ``Discrete(len(actions))``.
 - ``observation``: a scheme of ``ddz_fast.encodings`` (``"rlcard"``, ``"openspiel"``,
   ``"douzero"`` or an ``Encoding``). ``observation_space`` is ``Dict({"observation":
@@ -65,11 +65,12 @@ from gymnasium import spaces
 from .._actions import ActionSpace
 from .._game import Game
 from .._moves import Move
-from .._rules import Rules
+from .._rules import as_rules
 from ..checks import check_int
 from ..encodings import DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, EncodingError
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
+from ..typing import RulesLike
 from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
 from .vector import DouDizhuVectorEnv as DouDizhuVectorEnv  # the id's vector entry point
 
@@ -98,11 +99,11 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
-    def __init__(self, *, rules: str | Rules = "rlcard", actions: ActionSpace | str | None = None,
+    def __init__(self, *, rules: RulesLike = "rlcard", actions: ActionSpace | str | None = None,
                  observation: str | Encoding = "rlcard", seat: int = 0,
                  opponents: Sequence[Policy] | None = None,
                  illegal_reward: float | None = -1.0, render_mode: str | None = None) -> None:
-        rules = rules if isinstance(rules, Rules) else Rules.preset(rules)
+        rules = as_rules(rules)
         space = actions if isinstance(actions, ActionSpace) else ActionSpace(
             rules if actions is None else actions)
         if space.rules != rules:

@@ -64,10 +64,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .._actions import ActionSpace
-from .._rules import Rules
 from .._tables import Tables
 from ..checks import check_int
 from ..encodings import CompactEncoding, DouZeroEncoding, Encoding
+from ..typing import RulesLike
 
 # Tables' names of Gymnasium's autoreset modes
 AUTORESET_NAMES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step",
@@ -141,7 +141,7 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
 
     metadata: dict[str, Any] = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, num_envs: int = 1, *, rules: str | Rules = "rlcard",
+    def __init__(self, num_envs: int = 1, *, rules: RulesLike = "rlcard",
                  actions: ActionSpace | str | None = None,
                  observation: str | Encoding = "rlcard", threads: int = 1,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,

@@ -21,14 +21,14 @@ from ..rules import Rules
 from ._common import import_peer
 
 if TYPE_CHECKING:
-    from ddz_fast._cards import _CardsLike
+    from ..typing import CardsLike
 
 CARD_NUMBERS = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30)   # of ranks 3456789TJQKA2BR
 _RANK_OF = {number: rank for rank, number in enumerate(CARD_NUMBERS)}
 POSITIONS = ("landlord", "landlord_down", "landlord_up")     # seats 0, 1, 2: DouZero's order
 
 
-def to_cards(cards: _CardsLike) -> list[int]:
+def to_cards(cards: CardsLike) -> list[int]:
     """DouZero's list of ``cards`` (a Hand, a Move, text or 15 counts), low to high."""
     counts = Hand(cards).counts
     return [number for number, count in zip(CARD_NUMBERS, counts) for _ in range(count)]

@@ -34,7 +34,7 @@ from ..rules import Rules
 from ._common import import_peer
 
 if TYPE_CHECKING:
-    from ddz_fast._cards import _CardsLike
+    from ..typing import CardsLike
 
 SUITS = "CDHS"
 RANKS_WITH_SUITS = 13
@@ -45,13 +45,13 @@ _JOKERS = {"B": "(BWJ)", "R": "(CJ)"}
 _PLAY = re.compile(r"(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+(?:-(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+)?")
 
 
-def to_cards(cards: _CardsLike) -> list[int]:
+def to_cards(cards: CardsLike) -> list[int]:
     """OpenSpiel card ids of ``cards`` (a Hand, a Move, text or 15 counts), low to high rank; the
     copies of a rank take the suits C, D, H, S in turn (suits play no part in the game)."""
     return _card_ids(Hand(cards), [0] * 15)
 
 
-def to_deal(hands: Iterable[_CardsLike]) -> list[list[int]]:
+def to_deal(hands: Iterable[CardsLike]) -> list[list[int]]:
     """OpenSpiel card ids of hands dealt from one deck: as ``to_cards``, the copies of a rank
     taking the suits in turn across the hands, so that no id repeats. ``InvalidCardsError`` if
     the hands hold more cards of a rank than the deck."""

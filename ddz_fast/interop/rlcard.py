@@ -23,13 +23,13 @@ from ..rules import Rules
 from ._common import import_peer
 
 if TYPE_CHECKING:
-    from ddz_fast._cards import _CardsLike
+    from ..typing import CardsLike
 
 PASS_ACTION = "pass"
 RLCARD = Rules.preset("rlcard")
 
 
-def to_cards(cards: _CardsLike) -> str:
+def to_cards(cards: CardsLike) -> str:
     """RLCard's card string of ``cards`` (a Hand, a Move, text or 15 counts)."""
     return str(Hand(cards))
 

@@ -12,12 +12,12 @@ from typing import TextIO
 from tqdm import tqdm
 
 from ddz_fast import (
-    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, add_rule_options, legal_moves, perft,
-    rules_from_args, simulate,
+    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, legal_moves, perft, simulate,
 )
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
+from .options import add_rule_options, rules_from_args
 from .positions import opening
 from .timing import plural
 
