@@ -10,7 +10,7 @@ from ._moves import Move
 
 RANK_SYMBOLS: str
 
-_CardsLike = str | Sequence[SupportsIndex] | npt.NDArray[np.integer] | Hand | Move
+_CardsLike = str | Sequence[SupportsIndex] | npt.NDArray[np.integer] | "Hand" | Move
 
 def counts_array(packed: int) -> npt.NDArray[np.uint8]: ...
 
