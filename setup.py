@@ -17,6 +17,10 @@ Every compiler directive lives here, so that the checked builds can turn checks 
 * ``DDZ_NATIVE=1``: ``-march=native`` for the release build (opt-in: such a build only runs on
   CPUs like this one).
 
+Cython's shareable utility code (memoryviews, its function type, extension type and pickling
+helpers, ...) is generated once, into the ``ddz_fast._cyutility`` extension, which the other
+extensions import, instead of a copy in each of them.
+
 Each build keeps its generated C in its own folder and extensions are always recompiled,
 so switching between builds never leaves a stale ``.so`` behind. ``ddz_fast.build_info()``
 tells which build is installed and with which flags.
@@ -119,11 +123,21 @@ extensions = [
     )
     for source in SOURCES
 ]
+# cythonize generates this module's C (into the build folder, as for the .pyx) when it meets
+# the extension named shared_utility_qualified_name.
+SHARED_UTILITY = "ddz_fast._cyutility"
+extensions.append(Extension(SHARED_UTILITY, ["ddz_fast/_cyutility.c"],
+                            extra_compile_args=compile_args, extra_link_args=link_args,
+                            define_macros=macros))
 
 setup(
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,
+        shared_utility_qualified_name=SHARED_UTILITY,
+        # The shared module's own name (cythonize uses it for that module only): without it, the
+        # module would call itself "_cyutility" and also take that top-level name in sys.modules.
+        module_name=SHARED_UTILITY,
         build_dir=os.path.join("build", "cython-sanitize" if SANITIZE else f"cython-{BUILD}"),
     ),
     cmdclass={"build_ext": AlwaysRebuild},

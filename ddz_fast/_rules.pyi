@@ -60,7 +60,8 @@ class Rules:
     def __init__(self, distinct_single_wings: bool = False, auction: Literal["open", "single_round", "none"] = "open",
                  four_with_two: bool = True, distinct_four_two_singles: bool = True,
                  quad_wings: bool = True, extending_wings: bool = True,
-                 all_pass: Literal["redeal", "end"] = "redeal", scoring: Literal["points", "win", "wp", "adp", "logadp"] = "points",
+                 all_pass: Literal["redeal", "end"] = "redeal",
+                 scoring: Literal["points", "win", "wp", "adp", "logadp"] = "points",
                  spring: bool = True, rocket_kickers: bool = False) -> None: ...
     def replace(self, *, distinct_single_wings: bool = ..., auction: Literal["open", "single_round", "none"] = ...,
                 four_with_two: bool = ..., distinct_four_two_singles: bool = ...,

@@ -10,8 +10,9 @@ class Simulation:
     """Games ``start`` .. ``start + len - 1`` of ``simulate(seed=seed, rules=rules)``.
 
     ``records`` is one numpy array of ``OUTCOME_DTYPE`` (row i: game start + i); each field is
-    also an attribute: ``landlord`` (int8 seat; -1 for a deal that ended in the auction), ``bid`` (int8, the winning bid), ``landlord_won``
-    (bool), ``bombs`` (int8, bombs and rockets), ``spring``, ``anti_spring`` (bool),
+    also an attribute: ``landlord`` (int8 seat; -1 for a deal that ended in the auction),
+    ``bid`` (int8, the winning bid), ``landlord_won`` (bool), ``bombs`` (int8, bombs and
+    rockets), ``spring``, ``anti_spring`` (bool),
     ``multiplier`` (int32: 2**bombs, x2 for a spring or an anti-spring), ``scores`` (int64,
     (n, 3): point changes of seats 0, 1, 2), ``plays`` (int16, combinations played), ``turns``
     (int16, play-phase actions, passes included), ``redeals`` (int16, all-pass auctions before

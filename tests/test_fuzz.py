@@ -530,7 +530,8 @@ def hand_arrays(draw):
         if draw(st.integers(0, 7)):
             rows.append(draw(valid_counts()))
         else:                               # junk: negative, too many, beyond a byte
-            rows.append(draw(st.lists(st.one_of(st.integers(0, 5), st.integers(-2, 300), st.integers(-2 ** 62, 2 ** 62)),
+            rows.append(draw(st.lists(st.one_of(st.integers(0, 5), st.integers(-2, 300),
+                                                st.integers(-2 ** 62, 2 ** 62)),
                                       min_size=15, max_size=15)))
     dtype = np.dtype(draw(st.sampled_from(HAND_DTYPES)))
     values = np.array(rows, dtype=object).reshape(n, 15)

@@ -1071,11 +1071,13 @@ def test_a_bomb_to_beat_was_counted():
         Game.from_position(text)
     game = Game.from_position(text.replace("plays=1,0,0", "plays=1,0,0 bombs=1"))
     assert game.bombs == 1
-    rocket = f"play 3/4/5 1 landlord=0 bid=1 played=BR/-/- plays=1,0,0 trick=BR@0 out={rest_of_deck('3', '4', '5', 'BR')}"
+    rocket = (f"play 3/4/5 1 landlord=0 bid=1 played=BR/-/- plays=1,0,0 trick=BR@0 "
+              f"out={rest_of_deck('3', '4', '5', 'BR')}")
     with pytest.raises(InvalidPositionError, match=r"^bombs: 0, but the trick BR is a rocket"):
         Game.from_position(rocket)
     # a finished game that ended on a bomb: played out, it scores the bomb
-    over = f"over -/4/5 - landlord=0 bid=1 played=6666/-/- plays=1,0,0 trick=6666@0 out={rest_of_deck('4', '5', '6666')}"
+    over = (f"over -/4/5 - landlord=0 bid=1 played=6666/-/- plays=1,0,0 trick=6666@0 "
+            f"out={rest_of_deck('4', '5', '6666')}")
     with pytest.raises(InvalidPositionError, match=r"^bombs: 0"):
         Game.from_position(over)
     played_out = Game.from_hands(["6666", "4", "5"])

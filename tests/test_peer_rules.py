@@ -440,7 +440,9 @@ def test_deviation_case(deviation, case, request):
         request.getfixturevalue("pyspiel")
         moves = openspiel_case(case)
         found = [m.cards or "pass" for m in moves]
-        as_cards = lambda text: Move.parse(text, rules=rules)       # one reading each here
+
+        def as_cards(text):
+            return Move.parse(text, rules=rules)       # one reading each here
     ours = texts(legal_moves(hand, prev, rules=rules), prev)
     found_count, ours_count = Counter(found), Counter(ours)
     assert set(found_count) - set(ours_count) == case.peer_only

@@ -2,8 +2,8 @@
 
 Checks: legal play through whole series under every preset and in every seat; on positions
 where every deal consistent with the mover's view is the same (three seats, and two-seat
-endgames), a winning move whenever the solver finds one; rollouts against plain-Python random playouts (statistically) and on
-positions whose rollouts are certain; determinism; argument errors; the strength tool.
+endgames), a winning move whenever the solver finds one; rollouts against plain-Python random
+playouts (statistically) and on positions whose rollouts are certain; determinism; argument errors; the strength tool.
 """
 
 import math

@@ -344,7 +344,7 @@ def test_auction_everyone_passed():
     """openspiel: an auction everyone passed ends the deal unscored (all_pass="end")."""
     tables = Tables(3, rules="openspiel", observation="openspiel", seed=2, autoreset="disabled")
     _, info = tables.reset()
-    for step in range(3):
+    for _ in range(3):
         assert info["role"].tolist() == [-1] * 3
         obs, rewards, terminated, _, info = tables.step(np.zeros(3, np.int64))
     assert terminated.all() and not rewards.any() and info["role"].tolist() == [-1] * 3

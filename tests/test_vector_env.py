@@ -117,7 +117,7 @@ def test_same_as_tables_and_games(vector, scheme, mode):
         assert np.array_equal(info["rewards"], rewards)
         assert np.array_equal(terminated, expected_terminated) and not truncated.any()
         assert reward.dtype == np.float32 and reward.shape == (n,)
-        for i, mirror in enumerate(mirrors):
+        for i in range(len(mirrors)):
             payoffs, over = expected[i]
             assert info["rewards"][i].tolist() == payoffs and terminated[i] == over
             assert reward[i] == payoffs[movers[i]]
@@ -414,7 +414,7 @@ def test_douzero_batch(collect):
     batch = collect.douzero_batch(record)
     assert list(batch) == ["landlord", "landlord_down", "landlord_up"]
     length, n = record.role.shape
-    for number, (position, arrays) in enumerate(batch.items()):
+    for number, arrays in enumerate(batch.values()):
         width = 319 if number == 0 else 430
         expected = [(t, i) for t in range(length) for i in range(n)
                     if record.role[t, i] == number and record.finished[i, record.game[t, i]]]

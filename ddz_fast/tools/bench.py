@@ -9,6 +9,7 @@ size on their own.
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import time
@@ -549,7 +550,8 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
                  f"ns/call (a loop over {plural(len(moves), 'move')})", {}))
     batch = positions.head(min(deals, MASK_POSITIONS))
     masks = np.empty((len(batch.seeds), len(standard)), dtype=np.bool_)
-    fill = median_seconds(lambda: masks.fill(False), repeat) / len(batch.seeds)
+    # bound to the array, not the name: the name is deleted below, to free the array early
+    fill = median_seconds(functools.partial(masks.fill, False), repeat) / len(batch.seeds)
     for what, hands, prevs in (("leads", batch.landlord_hands, None),
                                ("responses", batch.answer_hands, batch.prev_array)):
         mask_rate = mask_batch_rate(standard, hands, prevs, repeat, masks)
@@ -639,7 +641,8 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
           f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
           f"random positions after as many plays.", file=out)
     print(f"\nTables: {TABLES_STEPS} steps a pass of Tables(n) under the scheme's preset (standard "
-          f"for compact; auctions included where it has one), the action of each table drawn uniformly from its CSR legal ids with "
+          f"for compact; auctions included where it has one), the action of each table drawn "
+          f"uniformly from its CSR legal ids with "
           f"numpy (included); a step of n tables counts n steps; douzero is x_no_action, z and "
           f"x_batch over every legal id. Beside the rows on 1 thread, the peer's own "
           f"environment stepped by a random legal policy from Python: RLCard's env.step and "

@@ -132,7 +132,8 @@ def table(results: dict[tuple[str, str, str], tuple[list[int], list[int]]], sett
         f"rollouts={settings.rollouts}); {settings.deals} deals per row, seed {settings.seed}, "
         f"rules auction='none'",
         "",
-        "| player | role | against | win rate (95% CI) | points per deal (95% CI) | points vs GreedyPlayer (paired 95% CI) |",
+        "| player | role | against | win rate (95% CI) | points per deal (95% CI) "
+        "| points vs GreedyPlayer (paired 95% CI) |",
         "|---|---|---|---|---|---|",
     ]
     for opponents in OPPONENTS:
