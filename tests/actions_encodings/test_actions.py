@@ -3,9 +3,10 @@ both ways, the legal ids and masks of hands, games and batches (also from severa
 and the errors.
 
 The reference's plays come from its every_play (the session fixture action_space); its leads
-of the 2,000 seeded hands from tests/data/reference_leads.json, as in test_reference_diff.py:
-legal ids whose moves have the table's count and digest ARE the reference's leads, and the
-reference's answers are those of them that beat the previous move (reference.beats)."""
+of the 2,000 seeded hands from tests/oracles/data/reference_leads.json, as in
+test_reference_diff.py: legal ids whose moves have the table's count and digest ARE the
+reference's leads, and the reference's answers are those of them that beat the previous move
+(reference.beats)."""
 
 import hashlib
 import pickle
@@ -16,14 +17,15 @@ import sys
 import numpy as np
 import pytest
 
-import reference
 from ddz_fast import (
     MOVE_DTYPE, PASS, ActionSpace, AmbiguousMoveError, Game, Hand, InvalidMoveError, Move, Rules,
     every_play, legal_moves, legal_moves_batch,
 )
-from helpers import KIND_NAMES, as_tuples, hand_text, switches_of, to_move
-from test_reference_diff import HANDS, SEEDS, agrees, prevs_for
-from test_threads import run_threads
+from helpers import (
+    HANDS, KIND_NAMES, SEEDS, agrees, as_tuples, hand_text, prevs_for, run_threads, switches_of,
+    to_move,
+)
+from oracles import reference
 
 PRESETS = list(Rules.presets())
 # len(space): RLCard's table has 27,472 actions and OpenSpiel's dou_dizhu 26,057; standard and

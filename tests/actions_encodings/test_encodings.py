@@ -1,7 +1,7 @@
 """Observation encodings (ddz_fast.encodings) against the peers' own encoders: RLCard 1.2.0's
 ``DoudizhuEnv._extract_state``, OpenSpiel 2.0.2's ``observation_tensor`` and DouZero 1.1.0's
 ``get_obs``, byte for byte on
-thousands of positions of seeded games played in lockstep (as tests/test_lockstep.py does),
+thousands of positions of seeded games played in lockstep (as tests/interop/test_lockstep.py does),
 with and without the peers' bugs; then the arguments and the values."""
 
 import pickle
@@ -19,8 +19,8 @@ from ddz_fast.encodings import (
 from ddz_fast.interop import douzero as dzi
 from ddz_fast.interop import openspiel as osi
 from ddz_fast.interop import rlcard as rli
-from test_lockstep import douzero_choices, douzero_deal
-from test_peer_rules import DOUZERO as DOUZERO_RULES
+from peer_helpers import DOUZERO as DOUZERO_RULES
+from peer_helpers import douzero_choices, douzero_deal
 
 RLCARD_BUGGY = RLCardEncoding(bug_compatible=True)
 OTHERS_HAND = range(54, 108)        # RLCard's others_hand block, which the hidden form drops
@@ -213,7 +213,7 @@ def test_openspiel_layout():
     assert OPENSPIEL.encode(game, (seat + 2) % 3)[138:141].tolist() == [0, 0, 1]
 
 
-# --- DouZero: its Env's deal read by douzero.from_env, as tests/test_lockstep.py plays it ----
+# --- DouZero: its Env's deal read by douzero.from_env, as interop/test_lockstep.py plays it ----
 
 @pytest.mark.usefixtures("dz")
 def test_douzero_equals_get_obs():

@@ -1,8 +1,8 @@
 """Hand-picked cases from RULES.md sections 5 and 6, with expectations written by hand."""
 
-import reference
 from ddz_fast import Kind, Move, Rules, beats, classify, legal_moves
 from helpers import as_tuples
+from oracles import reference
 
 DISTINCT = Rules(distinct_single_wings=True)
 R = {symbol: rank for rank, symbol in enumerate("3456789TJQKA2BR")}

@@ -1,10 +1,11 @@
 """ddz_fast against the pure-Python reference on seeded random deals, under every preset.
 
 The reference needs minutes for the leads of these 2,000 hands (it classifies every
-sub-multiset), so its answers are precomputed in tests/data/reference_leads.json by
-tests/data/make_reference_table.py: per hand and preset, the number of leads and a digest
-of them. The engine's leads of each hand must have the same number and digest; where they do
-not, the reference runs again on the failing hands to name the extra and missing moves."""
+sub-multiset), so its answers are precomputed in tests/oracles/data/reference_leads.json
+by tests/oracles/data/make_reference_table.py: per hand and preset, the number of leads and a
+digest of them. The engine's leads of each hand must have the same number and digest; where
+they do not, the reference runs again on the failing hands to name the extra and missing moves.
+"""
 
 import random
 
@@ -12,29 +13,16 @@ import numpy as np
 import pytest
 
 import ddz_fast
-import reference
 from ddz_fast._rules import FIELDS
-from helpers import SWITCH_DEFAULTS, as_tuples, deal, hand_text, switches_of, to_move
-from make_reference_table import RULE_SETS, lead_digest, lead_sets, load
-from test_rules import MOST_LEADS
+from helpers import (
+    HANDS, LEAD_TABLE, MOST_LEADS, SEEDS, SWITCH_DEFAULTS, agrees, as_tuples, expected,
+    hand_text, prevs_for, switches_of, to_move,
+)
+from oracles import reference
+from oracles.leads_table import RULE_SETS, lead_digest, lead_sets
 
-SEEDS = [(seed, 17) for seed in range(1000)] + [(seed, 20) for seed in range(1000, 2000)]
-HANDS = [deal(seed, size) for seed, size in SEEDS]
-TABLE = load()
 RULES = ddz_fast.Rules.presets()
 MAX_RECOMPUTED = 20     # failing hands whose leads the response tests may ask the reference for
-
-
-def expected(i, rules):
-    """(number of leads, digest) of the reference's leads of HANDS[i] under `rules`."""
-    column = 3 + 2 * RULE_SETS.index(rules)
-    return tuple(TABLE[i][column:column + 2])
-
-
-def agrees(i, rules, got):
-    """The moves `got` (reference tuples) hold no move twice and have the reference's number
-    of leads and digest for HANDS[i] under `rules`."""
-    return len(got) == len(set(got)) and (len(got), lead_digest(got)) == expected(i, rules)
 
 
 @pytest.fixture(scope="module")
@@ -67,9 +55,9 @@ def leads_by_rules(engine_leads):
 
 def test_the_table_is_of_these_hands():
     assert RULE_SETS == tuple(RULES)
-    assert [(seed, size) for seed, size, *_ in TABLE] == SEEDS
-    assert [text for _, _, text, *_ in TABLE] == [hand_text(hand) for hand in HANDS]
-    assert all(len(row) == 3 + 2 * len(RULES) for row in TABLE)
+    assert [(seed, size) for seed, size, *_ in LEAD_TABLE] == SEEDS
+    assert [text for _, _, text, *_ in LEAD_TABLE] == [hand_text(hand) for hand in HANDS]
+    assert all(len(row) == 3 + 2 * len(RULES) for row in LEAD_TABLE)
 
 
 def test_the_presets_are_the_references():
@@ -90,14 +78,15 @@ def test_the_table_agrees_with_the_reference_now():
         for name in names:
             assert (len(sets[name]), lead_digest(sets[name])) == expected(i, name), (
                 f"deal{SEEDS[i]} under {name}: the table is not today's reference's; "
-                "rewrite it with tests/data/make_reference_table.py")
+                "rewrite it with tests/oracles/data/make_reference_table.py")
         return sets
 
     recompute(0, RULES)
     recompute(len(HANDS) - 1, RULES)
     for name, switches in reference.PRESETS.items():
         if switches:
-            i = next(i for i, row in enumerate(TABLE) if expected(i, name) != tuple(row[3:5]))
+            i = next(i for i, row in enumerate(LEAD_TABLE)
+                     if expected(i, name) != tuple(row[3:5]))
             sets = recompute(i, [name])
             assert sets[name] == reference.leads(HANDS[i], **switches), f"deal{SEEDS[i]}"
 
@@ -129,20 +118,6 @@ def test_a_changed_lead_set_disagrees_with_the_table(engine_leads):
     assert not agrees(i, "standard", [(kind, length, main + 1, cards)] + got[1:])
 
 
-def prevs_for(i, leads):
-    """Previous moves for hand i, drawn from another hand's leads: a few at random, and one of
-    each kind that hand i can lead too (so that same-kind answers are exercised)."""
-    rng = random.Random(i)
-    other = sorted(leads[(i + 1) % len(leads)])
-    picked = rng.sample(other, min(3, len(other)))
-    own_kinds = {m[0] for m in leads[i]}
-    for kind in sorted(own_kinds):
-        same = [m for m in other if m[0] == kind]
-        if same:
-            picked.append(rng.choice(same))
-    return picked
-
-
 def report(mismatches):
     lines = [f"{len(mismatches)} mismatches; first ones:"]
     for what, extra, missing in mismatches[:5]:
@@ -162,8 +137,9 @@ def explain(wrong, rules, leads):
                      f"{sorted(extra)[:4]}, {len(missing)} missing {sorted(missing)[:4]}"
                      + (f", {len(twice)} twice {twice[:4]}" if twice else ""))
         if not extra and not missing and not twice:
-            lines.append("    which is the reference's today: tests/data/reference_leads.json is "
-                         "stale; rewrite it with tests/data/make_reference_table.py")
+            lines.append("    which is the reference's today: "
+                         "tests/oracles/data/reference_leads.json is stale; "
+                         "rewrite it with tests/oracles/data/make_reference_table.py")
     return "\n".join(lines)
 
 

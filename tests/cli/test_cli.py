@@ -18,8 +18,8 @@ import pytest
 import ddz_fast
 from ddz_fast.tools import bench, cli
 from ddz_fast.tools.cli import main
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMALL_BENCH = ["bench", "--deals", "300", "--games", "100", "--simulate", "3000",
                "--perft-deals", "2", "--perft-depth", "3", "--repeat", "1", "--no-peers",
                "--no-solver"]
@@ -133,7 +133,7 @@ def test_help_tells_every_option_and_its_default(command, capsys):
 
 
 def test_perft():
-    code, out = run("perft", "--seed", "1", "--depth", "3")     # tests/data/perft.epd: deal 1
+    code, out = run("perft", "--seed", "1", "--depth", "3")     # oracles/data/perft.epd: deal 1
     assert code == 0 and "perft(1) = 62 " in out and "perft(3) = 448 " in out and "nodes/s" in out
     code, out = run("perft", "--seed", "1", "--depth", "2", "--divide")
     assert code == 0 and "perft(2) = 228" in out

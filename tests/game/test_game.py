@@ -11,8 +11,9 @@ from ddz_fast import (
     PASS, AmbiguousMoveError, Game, Hand, IllegalActionError, IllegalBidError, IllegalMoveError,
     InvalidCardsError, InvalidMoveError, Move, Result, Rules, score,
 )
-from reference_game import Auction, Play
-from reference_game import deal as reference_deal
+from helpers import as_ref, snapshot
+from oracles.reference_game import Auction, Play
+from oracles.reference_game import deal as reference_deal
 
 RULE_SETS = {
     "open": Rules(),
@@ -31,21 +32,6 @@ PEER_PRESETS = ("rlcard", "openspiel", "douzero")      # also played against the
 LEGALITY = ("distinct_single_wings", "four_with_two", "distinct_four_two_singles", "quad_wings",
             "extending_wings", "rocket_kickers")
 FULL_DECK = tuple([4] * 13 + [1, 1])
-
-
-def snapshot(game):
-    """Everything observable about a game."""
-    return (game.phase, game.to_move, game.hands, game.kitty, game.landlord, game.winning_bid,
-            game.highest_bid, game.redeals, game.first_bidder, game.marked_card, game.last_move,
-            game.last_mover, game.passes, game.bombs, game.cards_played, game.key(),
-            game.history, game.result, game.legal_bids(), list(game.legal_moves()))
-
-
-def as_ref(move):
-    """A Move as the reference's tuple (None for PASS)."""
-    if move.length == 0:
-        return None
-    return (str(move.kind), move.length, move.main, tuple(int(c) for c in move.counts))
 
 
 def total(hands):
@@ -425,47 +411,3 @@ def test_game_constructor_checks():
     assert Game(1).legal_moves() is not None and len(Game(1).legal_moves()) == 0
     assert finished_game().legal_bids() == [] and len(finished_game().legal_moves()) == 0
     assert finished_game().to_move is None
-
-
-# --- series --------------------------------------------------------------------------------
-
-def test_series_totals_and_standing():
-    series = ddz_fast.Series(30, seed=4).run(
-        [ddz_fast.GreedyPlayer(), ddz_fast.RandomPlayer(1), ddz_fast.RandomPlayer(2)])
-    assert series.finished and len(series.results) == 30 and sum(series.totals) == 0
-    assert series.totals == [sum(r.scores[s] for r in series.results) for s in range(3)]
-    assert [seat for seat, _ in series.standing] == sorted(range(3), key=lambda s: (-series.totals[s], s))
-    again = ddz_fast.Series(30, seed=4).run(
-        [ddz_fast.GreedyPlayer(), ddz_fast.RandomPlayer(1), ddz_fast.RandomPlayer(2)])
-    assert again.totals == series.totals                      # reproducible
-
-
-@pytest.mark.parametrize("name", ["rlcard", "openspiel", "douzero"])
-def test_series_under_the_peer_presets(name):
-    rules = Rules.preset(name)
-    series = ddz_fast.Series(60, seed=9, rules=rules).run(
-        [ddz_fast.RandomPlayer(3), ddz_fast.GreedyPlayer(), ddz_fast.RandomPlayer(4)])
-    assert series.totals == [sum(r.scores[s] for r in series.results) for s in range(3)]
-    landlords = {r.landlord for r in series.results}
-    if rules.auction == "none":
-        assert landlords == {0}
-    if name == "rlcard":        # 1 to each winner
-        assert {r.scores for r in series.results} == {(1, 0, 0), (0, 1, 1)}
-
-
-def test_series_draw_and_errors():
-    series = ddz_fast.Series(1, seed=0)
-    assert series.draw and series.winners == [0, 1, 2]        # nothing played yet: all equal
-    series.totals = [4, 4, -8]
-    assert series.draw and series.winners == [0, 1]
-    with pytest.raises(ValueError):
-        ddz_fast.Series(0)
-    with pytest.raises(ValueError):
-        ddz_fast.Series(2, seed=-1)
-    with pytest.raises(ValueError):
-        ddz_fast.Series(2).run([ddz_fast.RandomPlayer()])
-
-    def cheater(game):
-        return Move.parse("BR") if game.phase == "play" else 3
-    with pytest.raises(IllegalMoveError):
-        ddz_fast.Series(1, seed=1).run([cheater] * 3)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from ddz_fast import Game, InvalidPositionError, Move, Position, Rules, Simulation, simulate
-from test_game import snapshot
+from helpers import complement, snapshot
 
 RULE_SETS = [Rules(), Rules(auction="single_round"), Rules(distinct_single_wings=True),
              Rules(distinct_single_wings=True, auction="single_round"),
@@ -17,15 +17,6 @@ RULE_SETS = [Rules(), Rules(auction="single_round"), Rules(distinct_single_wings
 # A deal that ended in the auction without a bid under OpenSpiel's rules (Game(0), three passes)
 UNSCORED = ("over 335556789TJJJQQA2/446779TTTJQQKKAA2/34456678899KK22BR - kitty=38A first=1 "
             "marked=K seed=0 rules=openspiel")
-
-
-def complement(*cards):
-    """The cards of the deck that are in none of `cards` (text), as text."""
-    counts = [4] * 13 + [1, 1]
-    for text in cards:
-        for symbol in text:
-            counts["3456789TJQKA2BR".index(symbol)] -= 1
-    return "".join(s * n for s, n in zip("3456789TJQKA2BR", counts))
 
 
 def random_positions(count, seed):

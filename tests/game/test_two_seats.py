@@ -11,17 +11,16 @@ import numpy as np
 import pytest
 
 import helpers
-import reference
 from ddz_fast import (
     PASS, ActionSpace, EncodingError, Game, GreedyPlayer, Hand, IllegalActionError,
     IllegalMoveError, InvalidCardsError, InvalidConstraintsError, InvalidPositionError, Move, Position, RandomPlayer,
     Result, Rules, game_with_hands, legal_moves, perft, sample_deals,
 )
-from reference_game import Play
-from reference_game import perft as reference_perft
-from test_game import as_ref, snapshot
-from test_position import complement
-from test_sampler import reference_deals
+from helpers import as_ref, complement, snapshot
+from oracles import reference
+from oracles.reference_game import Play
+from oracles.reference_game import perft as reference_perft
+from oracles.reference_sampler import reference_deals
 
 RULE_SETS = {
     "standard": Rules(),

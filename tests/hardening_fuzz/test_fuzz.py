@@ -3,11 +3,10 @@ a correct result or a documented exception, and never changes a game when it rai
 
 Expected outcomes come from small models of the documented behaviour written here (card text,
 the integer convention of ddz_fast/checks.py) and from the pure-Python reference
-(tests/reference.py, tests/reference_game.py), never from the engine's own output.
+(tests/oracles/reference.py, tests/oracles/reference_game.py), never from the engine's own output.
 """
 
 import operator
-import os
 import re
 import pickle
 import subprocess
@@ -23,7 +22,6 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 from hypothesis.extra import numpy as hnp
 
-import reference
 from ddz_fast import (
     MOVE_DTYPE, PASS, ActionSpace, AmbiguousMoveError, Game, Hand, IllegalActionError,
     IllegalBidError, IllegalMoveError, InvalidCardsError, InvalidMoveError, InvalidPositionError,
@@ -32,10 +30,10 @@ from ddz_fast import (
 )
 from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
-from helpers import DECK, KIND_NAMES, as_tuples
-from reference_game import deal as reference_deal
-from make_perft_table import read as read_perft_line
-from test_game import snapshot
+from helpers import DECK, KIND_NAMES, as_tuples, snapshot
+from oracles import perft_table, reference
+from oracles.perft_table import read as read_perft_line
+from oracles.reference_game import deal as reference_deal
 
 SYMBOLS = "3456789TJQKA2BR"
 LIMITS = [4] * 13 + [1, 1]
@@ -1099,7 +1097,7 @@ def test_score(bid, bombs, landlord_won, spring, anti_spring):
     assert result == ((2 * each, -each, -each) if landlord_won else (-2 * each, each, each))
 
 
-with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "perft.epd")) as f:
+with open(perft_table.PATH) as f:
     PERFT_TEXT, _, PERFT_COUNTS, _ = next(e for e in map(read_perft_line, f) if e[3] == "pairs and chains")
 PERFT_GAME = Game.from_position(PERFT_TEXT)
 PERFT_TABLE = [1] + PERFT_COUNTS   # the reference's counts by depth

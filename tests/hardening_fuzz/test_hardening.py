@@ -23,8 +23,8 @@ from ddz_fast import (
 )
 from ddz_fast._game import _replay
 from ddz_fast._moves import _unpickle_move
-from reference_game import MASK, Auction, splitmix64
-from test_game import snapshot
+from helpers import Crafted, snapshot
+from oracles.reference_game import MASK, Auction, splitmix64
 
 STRICT = Rules(distinct_single_wings=True)
 
@@ -124,16 +124,6 @@ def test_cards_played_never_exceeds_a_hand():
 
 
 # --- 3. every construction path validates ----------------------------------------------------
-
-class Crafted:
-    """Pickles as a call of `function` with `args`: a crafted pickle."""
-
-    def __init__(self, function, args):
-        self.reduced = (function, args)
-
-    def __reduce__(self):
-        return self.reduced
-
 
 @pytest.mark.parametrize("fields", [
     (0, 1, 5, 1),                       # a single of main rank 8 whose card is a 3

@@ -6,7 +6,7 @@ caller). legal_moves_batch / legal_move_counts read the caller's arrays without 
 threads writing them cannot crash the process or corrupt memory, and cannot resize them
 meanwhile. simulate() may be called from several threads at once.
 
-Expectations come from single-threaded runs and from tests/data/perft.epd (the reference's
+Expectations come from single-threaded runs and from tests/oracles/data/perft.epd (the reference's
 counts). CI also runs these tests on the ASan+UBSan build, which turns a stray read into a
 failure.
 """
@@ -20,19 +20,17 @@ import time
 
 import numpy as np
 
-import reference
 from ddz_fast import (
     MOVE_DTYPE, Game, Hand, IllegalActionError, IllegalBidError, IllegalMoveError,
     InvalidCardsError, InvalidMoveError, Move, Rules, legal_move_counts, legal_moves,
     legal_moves_batch, perft, simulate,
 )
-from helpers import DECK, KIND_NAMES, run_threads, unpack
-from reference_game import deal as reference_deal
-from make_perft_table import read as read_perft_line
-from test_game import snapshot
+from helpers import DECK, KIND_NAMES, run_threads, snapshot, unpack
+from oracles import perft_table, reference
+from oracles.perft_table import read as read_perft_line
+from oracles.reference_game import deal as reference_deal
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "data", "perft.epd")) as f:
+with open(perft_table.PATH) as f:
     PERFT_TABLE = {name: (text, counts) for text, _, counts, name in map(read_perft_line, f)}
 
 

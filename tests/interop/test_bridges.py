@@ -19,8 +19,7 @@ from ddz_fast import (
 )
 from ddz_fast.interop import douzero, openspiel, rlcard
 from peer_deviations import explaining
-from test_lockstep import douzero_choices, openspiel_choices
-from test_peer_rules import OPENSPIEL
+from peer_helpers import OPENSPIEL, douzero_choices, openspiel_choices
 
 DECK = "".join(symbol * (4 if symbol not in "BR" else 1) for symbol in RANK_SYMBOLS)
 

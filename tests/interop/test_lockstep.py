@@ -7,10 +7,9 @@ with the mask now and then; card multisets for DouZero) up to the peer's known b
 difference is explained by an entry of tests/peer_deviations.py and counted by name, and each
 entry must be met. Then an action both allow is drawn and applied to both; the payoffs must
 agree at the end. Universes, seeded positions and each entry's minimal positions are
-tests/test_peer_rules.py's.
+tests/interop/test_peer_rules.py's.
 """
 
-import functools
 import random
 from collections import Counter
 
@@ -19,8 +18,11 @@ import pytest
 
 from ddz_fast import Game, Hand
 from ddz_fast.interop import douzero, openspiel, rlcard
-from peer_deviations import DEVIATIONS, differences
-from test_peer_rules import DECK, DOUZERO, OPENSPIEL, batch_rows, blocks, draw, space
+from peer_deviations import DEVIATIONS
+from peer_helpers import (
+    DECK, DOUZERO, OPENSPIEL, batch_rows, blocks, douzero_choices, douzero_deal, draw,
+    openspiel_choices, space,
+)
 
 MASK_EVERY = 16         # a mask has an element per action: check one decision in 16
 
@@ -30,20 +32,6 @@ def every_entry_met(peer, seen):
 
 
 # --- OpenSpiel: its state of the same deal (openspiel.to_state), auction included ------------
-
-def openspiel_choices(game, state, action_space, seen):
-    """The ids both OpenSpiel's ``state`` and ``game`` offer, after checking that they offer
-    the same ones: in the auction exactly, in play up to the deviations (counted in ``seen``)."""
-    found, ours = state.legal_actions(), action_space.legal_ids(game).tolist()
-    if game.phase == "auction":
-        assert found == ours, game.position()
-        return ours
-    bad, met = differences("openspiel", found, ours, game.hands[game.to_move], game.last_move,
-                           as_cards=action_space.action, pass_action=action_space.pass_id)
-    assert not bad, (game.position(), bad)
-    seen.update(met)
-    return sorted(set(found) & set(ours))
-
 
 def openspiel_lockstep(game, rng, seen, first=None):
     """Play ``game`` and OpenSpiel's state of it to the end in lockstep, drawing each action
@@ -151,66 +139,6 @@ def test_rlcard_games():
 
 
 # --- DouZero: its Env's deal read by douzero.from_env, every scoring ---------------------------
-
-@functools.cache
-def douzero_text(cards):
-    """The card text of a DouZero action (a tuple of card numbers), "pass" for none; cached:
-    the same actions come back decision after decision."""
-    return str(douzero.from_cards(cards)) if cards else "pass"
-
-
-def douzero_choices(game, legal, seen):
-    """ddz_fast's legal moves at ``game`` that DouZero offers too, after checking its legal
-    card lists ``legal`` against them up to the deviations (counted in ``seen``)."""
-    found = [douzero_text(tuple(cards)) for cards in legal]
-    moves = game.legal_moves()                  # PASS is a move here
-    bad, met = differences("douzero", found, [m.cards or "pass" for m in moves],
-                           game.hands[game.to_move], game.last_move, as_cards=Hand)
-    assert not bad, (game.position(), bad)
-    seen.update(met)
-    offered = set(found)
-    return [m for m in moves if (m.cards or "pass") in offered]
-
-
-def trio_rich_deal(rng):
-    """DouZero's card_play_data for a deal full of trios and planes: the rank-ordered deck,
-    rotated, with a few random swaps, cut 20/17/17 (the kitty, the landlord's last three)."""
-    deck = [number for number in douzero.CARD_NUMBERS for _ in range(4 if number < 20 else 1)]
-    cut = rng.randrange(54)
-    deck = deck[cut:] + deck[:cut]
-    for _ in range(12):
-        i, j = rng.randrange(54), rng.randrange(54)
-        deck[i], deck[j] = deck[j], deck[i]
-    return {"landlord": sorted(deck[:20]), "landlord_down": sorted(deck[20:37]),
-            "landlord_up": sorted(deck[37:]), "three_landlord_cards": sorted(deck[17:20])}
-
-
-def douzero_deal(env, seed, rules):
-    """Deal a DouZero Env and return ddz_fast's Game of the deal: a trio-rich deal for odd
-    seeds, else DouZero's own seeded shuffle or ddz_fast's ``Game(seed)`` (the douzero preset
-    has no auction: seat 0 holds the kitty and leads); those not DouZero's through
-    card_play_init, as Env.reset does."""
-    game = None
-    if seed % 4 == 0:
-        np.random.seed(seed)          # Env.reset shuffles with numpy's global generator
-        env.reset()
-    else:
-        if seed % 2:
-            data = trio_rich_deal(random.Random(seed))
-        else:
-            game = Game(seed, rules=rules)
-            assert game.phase == "play" and game.landlord == 0
-            data = {p: douzero.to_cards(h) for p, h in zip(douzero.POSITIONS, game.hands)}
-            data["three_landlord_cards"] = douzero.to_cards(game.kitty)
-        env._env.reset()
-        env._env.card_play_init(data)
-        env.infoset = env._env.game_infoset
-    dealt = douzero.from_env(env)
-    if game is None:
-        return Game.from_hands(dealt.hands, kitty=dealt.kitty, rules=rules)
-    assert (dealt.hands, dealt.kitty) == (game.hands, game.kitty)
-    return game
-
 
 @pytest.mark.usefixtures("dz")
 def test_douzero_games():

@@ -3,12 +3,11 @@
 
 For each: its universe of plays (and action ids) against the preset's, and its own legal-action
 function against ddz_fast's legal moves, ids, masks and batches on seeded positions (whole
-games in lockstep are tests/test_lockstep.py's). Every difference must be one of the peer's
+games in lockstep are tests/interop/test_lockstep.py's). Every difference must be one of the peer's
 known bugs (tests/peer_deviations.py), whose minimal positions are checked here as well. A peer
 that cannot be imported skips its tests.
 """
 
-import functools
 import random
 from collections import Counter
 
@@ -16,37 +15,17 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    MOVE_DTYPE, PASS, ActionSpace, Game, Hand, IllegalMoveError, Kind, Move, Rules, classify,
+    PASS, Game, Hand, IllegalMoveError, Kind, Move, Rules, classify,
     every_play, legal_moves,
 )
 from ddz_fast.interop import douzero as dzi, openspiel as osi
 from peer_deviations import DEVIATIONS, DOUZERO_GENERATED, differences, douzero_rejects
+from peer_helpers import DECK, DOUZERO, OPENSPIEL, RLCARD, batch_rows, blocks, draw, space
 
-RLCARD, OPENSPIEL, DOUZERO = (Rules.preset(name) for name in ("rlcard", "openspiel", "douzero"))
-DECK = np.array([4] * 13 + [1, 1])
 RANKS = "3456789TJQKA2BR"
 
 
-@functools.cache
-def space(name):
-    return ActionSpace(name)
-
-
 # --- positions -----------------------------------------------------------------------------
-
-def draw(rng, size, available):
-    """`size` cards drawn at random from the rank counts `available`."""
-    pool = [r for r in range(15) for _ in range(int(available[r]))]
-    return np.bincount(rng.sample(pool, size), minlength=15)
-
-
-def blocks(rules):
-    """The plays of the rules by (kind, length)."""
-    out = {}
-    for move in every_play(rules):
-        out.setdefault((move.kind, move.length), []).append(move)
-    return [out[key] for key in sorted(out, key=lambda k: (list(Kind).index(k[0]), k[1]))]
-
 
 def positions(rules, n, seed, kinds=None):
     """n seeded (hand, prev) positions: hands of 20, 17 and 1..16 cards; a quarter lead
@@ -81,23 +60,6 @@ def positions(rules, n, seed, kinds=None):
 def texts(moves, prev):
     """ddz_fast's legal moves as RLCard/DouZero see them: card texts, and "pass" on a trick."""
     return [m.cards for m in moves] + (["pass"] if prev is not None else [])
-
-
-def batch_rows(action_space, hands, prevs, chunk=500):
-    """legal_ids_batch and legal_mask_batch of the positions, as lists of ids per row (in
-    chunks: a mask row has an element per action)."""
-    out = []
-    for start in range(0, len(hands), chunk):
-        part = slice(start, start + chunk)
-        counts = np.array([h.counts for h in hands[part]], dtype=np.uint8)
-        rows = np.array([(p or PASS).row for p in prevs[part]], dtype=MOVE_DTYPE)
-        offsets, ids = action_space.legal_ids_batch(counts, rows)
-        by_ids = [ids[offsets[i]:offsets[i + 1]].tolist() for i in range(len(counts))]
-        masks = action_space.legal_mask_batch(counts, rows)
-        by_masks = [np.flatnonzero(row).tolist() for row in masks]
-        assert by_ids == by_masks
-        out += by_ids
-    return out
 
 
 def seat_hands(hand, trick):

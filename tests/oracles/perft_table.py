@@ -1,20 +1,15 @@
-"""Write perft.epd: perft counts of seeded positions, computed by the pure-Python reference
-(tests/reference_game.py), never by ddz_fast. One position a line, as in chess's EPD perft
-suites: the position text (README, "Positions"), then `;D1 n ;D2 n ...` and the name.
-Takes a few minutes.
-
-    python tests/data/make_perft_table.py
+"""perft.epd: perft counts of seeded positions, computed by the pure-Python reference
+(reference_game.py), never by ddz_fast. One position a line, as in chess's EPD perft suites: the
+position text (README, "Positions"), then `;D1 n ;D2 n ...` and the name. The positions and the
+line format, for data/make_perft_table.py (which writes the table) and the tests (which read it).
 """
 
-import functools
 import os
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+from . import reference
+from .reference_game import Play, deal
 
-import reference  # noqa: E402
-from reference_game import Play, deal, perft  # noqa: E402
+PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "perft.epd")
 
 RANKS = reference.RANKS
 DECK = (4,) * 13 + (1, 1)
@@ -76,20 +71,3 @@ def play_of(text):
     hands = [reference.parse("" if h == "-" else h) for h in words[1].split("/")]
     return Play(hands, int(fields["landlord"]), int(fields["bid"]))
 
-
-def main():
-    leads_of = functools.lru_cache(maxsize=None)(reference.leads)
-    lines = []
-    for name, setup, depth, distinct in POSITIONS:
-        play = start(setup)
-        counts = [perft(start(setup), d, distinct, leads_of) for d in range(1, depth + 1)]
-        print(name, counts, flush=True)
-        lines.append(" ;".join([position_text(play, distinct)]
-                               + [f"D{d} {n}" for d, n in enumerate(counts, start=1)]
-                               + [f'id "{name}"']))
-    with open(os.path.join(HERE, "perft.epd"), "w") as f:
-        f.write("\n".join(lines) + "\n")
-
-
-if __name__ == "__main__":
-    main()

@@ -4,7 +4,7 @@ the play and the score. It shares no code with ddz_fast; moves are the reference
 
 import copy
 
-from reference import beats, readings
+from .reference import beats, readings
 
 
 class Auction:
@@ -173,7 +173,7 @@ def deal(seed, redeals):
 def perft(play, depth, distinct_single_wings=False, leads_of=None):
     """Action sequences of length `depth` from a Play position (a pass is an action; a finished
     game has none). `leads_of(hand)` may cache the reference leads of a hand."""
-    from reference import has_repeated_wings, leads
+    from .reference import has_repeated_wings, leads
     if leads_of is None:
         leads_of = leads
     if depth == 0:

@@ -23,7 +23,7 @@ Moves are reference move tuples; None is a pass.
 import functools
 import sys
 
-import reference
+from . import reference
 
 
 def subtract(a, b):

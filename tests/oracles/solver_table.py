@@ -1,15 +1,12 @@
-"""Write reference_solutions.json: open-hand verdicts of the brute-force minimax
-(tests/reference_solver.py, never ddz_fast) on seeded positions, for tests/test_solver.py.
+"""reference_solutions.json: open-hand verdicts of the brute-force minimax
+(reference_solver.py, never ddz_fast) on seeded positions, for tests/search/test_solver.py.
 
 Positions: two seats (landlord and one farmer) from 1 v 1 to 12 v 12 cards and three seats up to
 7/6/6, with the landlord's seat, the seat to move and the move to beat (and who played it) drawn
 at random, under every preset's legality switches; the win objective on all of them and the score
 objective on smaller ones (bids, bombs and plays before the position, each scoring, the spring
 doubling on or off). The minimax takes up to a minute on a 12 v 12 position, so its answers are
-stored:
-
-    python tests/data/make_solver_table.py           # rewrite the table (a process per core)
-    python tests/data/make_solver_table.py --check   # recompute every position and compare
+stored (data/make_solver_table.py writes them).
 
 A row: seed, objective, rules (a preset of reference.PRESETS), hands (text per seat), landlord,
 to_move, trick ("kind length main CARDS" or null) and last_mover, bid, bombs, plays, scoring,
@@ -20,16 +17,10 @@ side to move's winning or optimal moves, sorted, "pass" for a pass).
 import json
 import os
 import random
-import sys
-from concurrent.futures import ProcessPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
+from . import reference, reference_solver
 
-import reference  # noqa: E402
-import reference_solver  # noqa: E402
-
-PATH = os.path.join(HERE, "reference_solutions.json")
+PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "reference_solutions.json")
 DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
 SCORINGS = ("points", "win", "wp", "adp", "logadp")
 # (objective, seats, largest hand sizes, how many, shaped): the minimax's time grows fast with
@@ -154,35 +145,6 @@ def rows():
     return out
 
 
-def solved(row):
-    value, moves = answer(row)
-    return dict(row, value=value, moves=moves)
-
-
-def compute():
-    todo = rows()
-    # the slowest first, so that the pool's last jobs are short
-    todo.sort(key=lambda r: -sum(len(h) for h in r["hands"]) - 20 * (r["objective"] == "score"))
-    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
-        done = list(pool.map(solved, todo, chunksize=1))
-    return sorted(done, key=lambda r: r["seed"])
-
-
-def dumps(table):
-    return "[\n" + ",\n".join(json.dumps(r) for r in table) + "\n]\n"
-
-
 def load():
     with open(PATH) as f:
         return json.load(f)
-
-
-if __name__ == "__main__":
-    table = compute()
-    if sys.argv[1:] == ["--check"]:
-        stored = load()
-        bad = [r["seed"] for r, s in zip(table, stored) if r != s]
-        sys.exit(f"{len(bad)} rows differ: seeds {bad[:20]}" if bad or len(table) != len(stored)
-                 else None)
-    with open(PATH, "w") as f:
-        f.write(dumps(table))

@@ -4,7 +4,9 @@ import doctest
 import os
 import re
 
-README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+from helpers import ROOT
+
+README = os.path.join(ROOT, "README.md")
 
 
 def test_readme_examples():

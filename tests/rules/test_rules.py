@@ -12,9 +12,9 @@ from ddz_fast import Rules, legal_moves
 from ddz_fast._rules import (
     FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Flag, add_rule_options, rules_from_args,
 )
-from test_hardening import Crafted
+from helpers import MOST_LEADS, ROOT, Crafted
 
-STUB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+STUB = os.path.join(ROOT,
                     "ddz_fast", "_rules.pyi")
 NAMES = [field.name for field in FIELDS]
 
@@ -173,17 +173,6 @@ def test_rules_are_immutable():
 
 
 # --- the buffer bound -------------------------------------------------------------------------
-
-# The hand with the most leads under each preset, from `python bench/max_moves.py`, which
-# enumerates every 20-card hand; a new preset needs its scan and its line here.
-MOST_LEADS = {
-    "standard": ("3456789TJJJQQQKKKAAA", 521),
-    "strict": ("3456789TJJJQQQKKKAAA", 497),
-    "rlcard": ("3456789TJJJQQQKKKAAA", 519),
-    "openspiel": ("3456789TJJJQQQKKKAAA", 521),
-    "douzero": ("3456789TJJJQQQKKKAAA", 519),
-}
-
 
 def test_every_preset_was_proved_to_fit_the_buffers():
     assert MOST_LEADS.keys() == Rules.presets().keys()

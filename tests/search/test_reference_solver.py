@@ -1,11 +1,11 @@
-"""The brute-force minimax of tests/reference_solver.py against answers published elsewhere, and
-the stored table tests/data/reference_solutions.json against the minimax (on its quick rows)."""
+"""The brute-force minimax of tests/oracles/reference_solver.py against answers published
+elsewhere, and the stored table tests/oracles/data/reference_solutions.json against the minimax
+(on its quick rows)."""
 
 import pytest
 
-import reference
-import reference_solver
-from make_solver_table import answer, load
+from oracles import reference, reference_solver
+from oracles.solver_table import answer, load
 
 
 def winning(first, second, trick=None):

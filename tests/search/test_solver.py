@@ -1,26 +1,23 @@
-"""The open-hand solver against the brute-force minimax of tests/reference_solver.py: the same
-verdict (winner or score) and the same set of optimal first moves, live on small positions
-and from tests/data/solver_table.jsonl (made by the reference) on larger ones."""
+"""The open-hand solver against the brute-force minimax of tests/oracles/reference_solver.py: the
+same verdict (winner or score) and the same set of optimal first moves, live on small positions
+and from tests/oracles/data/reference_solutions.json (made by the reference) on larger ones."""
 
 import json
-import os
 import random
 import re
 
 import pytest
 
 import ddz_fast
-import reference
-import reference_solver
 from ddz_fast import (
     RANK_SYMBOLS, Game, Hand, Line, Move, Position, Rules, Solution, Solver, principal_line, solve,
 )
 from ddz_fast.errors import IllegalActionError
 from helpers import DECK, hand_text, run_threads
+from oracles import reference, reference_solver
+from oracles.solver_table import PATH as TABLE
 from solver_positions import as_reference, counts, game_of, position
 
-TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
-                     "reference_solutions.json")
 with open(TABLE) as f:
     TABLE_ROWS = json.load(f)
 TECHNIQUES = sorted(ddz_fast._solver.TECHNIQUES)
@@ -106,7 +103,7 @@ def test_three_seats_match_brute_force(objective, moves):
 
 
 def table_game(row):
-    """The Game of a row of tests/data/reference_solutions.json. Each seat with plays has
+    """The Game of a row of tests/oracles/data/reference_solutions.json. Each seat with plays has
     played at least that many cards (the trick among them, four of a rank for each other bomb,
     spread over the seats with plays), taken from the cards out of play."""
     rules = Rules.preset(row["rules"]).replace(scoring=row["scoring"], spring=row["spring"])

@@ -1,17 +1,15 @@
-"""perft against the golden table of tests/data/perft.epd (position text and counts, one
-position a line), written by the pure-Python reference (tests/data/make_perft_table.py)."""
+"""perft against the golden table of tests/oracles/data/perft.epd (position text and counts, one
+position a line), written by the pure-Python reference (tests/oracles/perft_table.py)."""
 
 import functools
-import os
 
 import pytest
 
-import reference
 from ddz_fast import Game, IllegalActionError, Rules, perft
-from make_perft_table import play_of, read
+from oracles import perft_table, reference
+from oracles.perft_table import play_of, read
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "data", "perft.epd")) as f:
+with open(perft_table.PATH) as f:
     TABLE = [read(line) for line in f if line.strip()]
 
 
@@ -34,7 +32,7 @@ def test_perft_matches_the_reference_table(entry):
 
 def test_the_table_agrees_with_the_reference_now():
     """Recompute the shallow part of the table with today's reference."""
-    from reference_game import perft as reference_perft
+    from oracles.reference_game import perft as reference_perft
     leads_of = functools.lru_cache(maxsize=None)(reference.leads)
     for text, distinct, counts, _ in TABLE:
         if "out=" in text:                           # the small set-ups: quick
@@ -77,8 +75,8 @@ SWITCH_HANDS = [
 
 @pytest.mark.parametrize("name", ["rlcard", "openspiel", "douzero"])
 def test_perft_under_the_peer_presets_matches_the_reference(name):
-    from reference_game import Play
-    from reference_game import perft as reference_perft
+    from oracles.reference_game import Play
+    from oracles.reference_game import perft as reference_perft
     switches = reference.PRESETS[name]
     leads_of = functools.lru_cache(maxsize=None)(lambda hand: reference.leads(hand, **switches))
     for hands in SWITCH_HANDS:

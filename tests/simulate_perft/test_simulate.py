@@ -5,7 +5,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Game, Rules, simulate
-from reference_game import MASK, below, splitmix64
+from oracles.reference_game import MASK, below, splitmix64
 
 FIELDS = ["landlord", "bid", "landlord_won", "bombs", "spring", "anti_spring", "multiplier",
           "scores", "plays", "turns", "redeals"]

@@ -18,8 +18,8 @@ from ddz_fast import (
     RandomPlayer, Rules,
 )
 from ddz_fast.encodings import DOUZERO, OPENSPIEL, RLCardEncoding
+from helpers import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 AGENTS = ["landlord_0", "peasant_0", "peasant_1"]
 RLCARD_RULES = Rules.preset("rlcard")
 OTHERS_HAND = range(54, 108)        # RLCard's others_hand block, which v4 dropped by default

@@ -16,7 +16,8 @@ import pytest
 import ddz_fast
 from ddz_fast import ActionSpace, Game, IllegalActionError, Rules, Tables
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding
-from test_tables import Mirror, expected_row, role_of
+from helpers import ROOT
+from table_helpers import Mirror, expected_row, role_of
 
 SCHEMES = {"compact": COMPACT, "rlcard": RLCARD, "openspiel": OPENSPIEL, "douzero": DOUZERO}
 PRESET_OF = {"compact": "standard", "rlcard": "rlcard", "openspiel": "openspiel",
@@ -311,9 +312,6 @@ def test_bad_arguments(vector):
 
 
 # --- the worked examples -------------------------------------------------------------------
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 @pytest.fixture(scope="module")
 def collect(vector):
