@@ -243,6 +243,7 @@ def play_random_game(seed, rules):
     return game, snapshots
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_random_games_match_the_reference(name):
     rules = RULE_SETS[name]

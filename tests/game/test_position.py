@@ -43,6 +43,7 @@ def actions_of(game):
     return game.legal_bids(), [str(m) for m in game.legal_moves()]
 
 
+@pytest.mark.slow
 def test_round_trip_on_ten_thousand_positions():
     phases = set()
     for game in random_positions(10_000, seed=1):

@@ -120,6 +120,7 @@ def play_two_seat_game(seed, rules, most, full_sets=True):
 
 # --- games against the reference ------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_random_games_match_the_reference(name):
     rules = RULE_SETS[name]
@@ -137,6 +138,7 @@ def test_random_games_match_the_reference(name):
             game.undo()
 
 
+@pytest.mark.slow
 def test_random_games_with_big_hands_match_the_reference():
     """Hands of up to 20 cards (the reference's legal sets would take minutes): each move
     played is legal for the reference, the rest as above."""

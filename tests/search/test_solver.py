@@ -79,7 +79,7 @@ def check(seed, sizes, objective, solver=None, rules=None, scoring="points", spr
 
 
 @pytest.mark.parametrize("moves", ["all", "one", "each"])
-@pytest.mark.parametrize("objective", ["win", "score"])
+@pytest.mark.parametrize("objective", ["win", pytest.param("score", marks=pytest.mark.slow)])
 def test_two_seats_match_brute_force(objective, moves):
     solver = Solver(8)
     for seed in range(120):
@@ -354,7 +354,7 @@ def relabelled(cards, ranks):
     return tuple(moved)
 
 
-@pytest.mark.parametrize("objective", ["win", "score"])
+@pytest.mark.parametrize("objective", ["win", pytest.param("score", marks=pytest.mark.slow)])
 def test_positions_without_chains_keyed_by_rank_order(objective):
     """Once no hand holds a chain, only the order of the ranks matters, and the table keys
     such positions by it (compression). On one Solver, against the brute force: a chain-free

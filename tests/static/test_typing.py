@@ -15,6 +15,7 @@ ALLOWLIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stubtest_a
 ENVIRONMENTS = ("ddz_fast.envs.gymnasium", "ddz_fast.envs.pettingzoo", "ddz_fast.envs.vector")
 
 
+@pytest.mark.slow
 @pytest.mark.typing
 def test_stubs_match_the_extensions(tmp_path):
     allowlist = tmp_path / "allowlist.txt"
@@ -27,6 +28,7 @@ def test_stubs_match_the_extensions(tmp_path):
     assert "Success" in out
 
 
+@pytest.mark.slow
 @pytest.mark.typing
 def test_public_modules_pass_mypy_strict():
     # The modules are listed in pyproject.toml ([tool.mypy] files): the public Python modules,
