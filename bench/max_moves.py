@@ -5,7 +5,7 @@ alone, so a combination of a hand is one of every larger hand): the maximum over
 at most 20 cards is reached by a 20-card hand, and checking the 153,009,740 rank-count vectors
 of 20 cards is exhaustive. Each preset is scanned, since a switch may admit combinations the
 others do not; every maximum must fit the kernels' buffers (MAX_MOVES, in
-ddz_fast/_core/typedefs.pxd), else the script fails. tests/test_rules.py records each maximum.
+ddz_fast/_core/typedefs.pxd), else the script fails. tests/helpers.py records each maximum.
 
     python bench/max_moves.py [--rules NAME ...] [--processes 2]
 """

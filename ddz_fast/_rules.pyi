@@ -43,7 +43,7 @@ class Choice(Field):
 FIELDS: tuple[Flag | Choice, ...]
 PRESETS: dict[str, dict[str, Any]]
 
-# The fields of FIELDS, in its order: tests/test_rules.py checks that the attributes, __init__
+# The fields of FIELDS, in its order: tests/rules/test_rules.py checks that the attributes, __init__
 # and replace() below declare each of them.
 @disjoint_base
 class Rules:

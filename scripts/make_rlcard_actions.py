@@ -1,7 +1,7 @@
 """Write ddz_fast/data/rlcard_actions.txt, the ids of ``ActionSpace("rlcard")``, from the
 installed RLCard: its action strings (``rlcard.games.doudizhu.utils.ID_2_ACTION``) one per line
 in id order, after a header of ``#`` lines. Run it with rlcard 1.2.0 installed; the peer tests
-(tests/test_peer_rules.py) check the file against the installed package.
+(tests/interop/test_peer_rules.py) check the file against the installed package.
 
     python scripts/make_rlcard_actions.py
 """

@@ -1,21 +1,16 @@
 import glob
 import os
-import sys
 
 import pytest
 
-TESTS = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, TESTS)  # the reference and helpers live beside the tests
-sys.path.insert(0, os.path.join(TESTS, "data"))
-
-import ddz_fast  # noqa: E402
+import ddz_fast
 
 
 @pytest.fixture(scope="session")
 def action_space():
     """Every play of each preset, by name, per the reference (a few seconds to enumerate:
     shared by the tests that need it)."""
-    import reference
+    from oracles import reference
     loosest = reference.every_play(**reference.LOOSEST)
     return {name: reference.within(loosest, **switches)
             for name, switches in reference.PRESETS.items()}

@@ -1,16 +1,22 @@
-"""Conversions between ddz_fast objects and the reference's tuples, and a runner for tests
+"""What tests of several folders share: conversions between ddz_fast objects and the reference's
+tuples, a game's snapshot, the seeded hands of the reference's lead table, and a runner for tests
 that call ddz_fast from several threads at once."""
 
 import inspect
+import os
 import random
+import subprocess
+import sys
 import threading
 
 import numpy as np
 import pytest
 
 import ddz_fast
-import reference
+from oracles import leads_table, reference
+from oracles.leads_table import RULE_SETS, lead_digest
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the repository
 DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
 KIND_NAMES = [str(k) for k in ddz_fast.Kind]
 # The reference's rule switches (keyword arguments of its readings) and their defaults.
@@ -125,3 +131,87 @@ def check_rules_argument(make):
     for wrong in (3, ["standard"], b"douzero"):
         with pytest.raises(TypeError, match="rules must be a ddz_fast.Rules, a preset name or None"):
             make(wrong)
+def run_python(*args):
+    """Run Python on `args` in the repository's root; its output, once it exited with 0."""
+    result = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr + result.stdout
+    return result.stdout
+
+
+def snapshot(game):
+    """Everything observable about a game."""
+    return (game.phase, game.to_move, game.hands, game.kitty, game.landlord, game.winning_bid,
+            game.highest_bid, game.redeals, game.first_bidder, game.marked_card, game.last_move,
+            game.last_mover, game.passes, game.bombs, game.cards_played, game.key(),
+            game.history, game.result, game.legal_bids(), list(game.legal_moves()))
+
+
+def as_ref(move):
+    """A Move as the reference's tuple (None for PASS)."""
+    if move.length == 0:
+        return None
+    return (str(move.kind), move.length, move.main, tuple(int(c) for c in move.counts))
+
+
+def complement(*cards):
+    """The cards of the deck that are in none of `cards` (text), as text."""
+    counts = [4] * 13 + [1, 1]
+    for text in cards:
+        for symbol in text:
+            counts["3456789TJQKA2BR".index(symbol)] -= 1
+    return "".join(s * n for s, n in zip("3456789TJQKA2BR", counts))
+
+
+class Crafted:
+    """Pickles as a call of `function` with `args`: a crafted pickle."""
+
+    def __init__(self, function, args):
+        self.reduced = (function, args)
+
+    def __reduce__(self):
+        return self.reduced
+
+
+# The hand with the most leads under each preset, from `python bench/max_moves.py`, which
+# enumerates every 20-card hand; a new preset needs its scan and its line here.
+MOST_LEADS = {
+    "standard": ("3456789TJJJQQQKKKAAA", 521),
+    "strict": ("3456789TJJJQQQKKKAAA", 497),
+    "rlcard": ("3456789TJJJQQQKKKAAA", 519),
+    "openspiel": ("3456789TJJJQQQKKKAAA", 521),
+    "douzero": ("3456789TJJJQQQKKKAAA", 519),
+}
+
+
+# The seeded hands of the reference's lead table (cards_moves/test_reference_diff.py checks that
+# they are the table's), and the table's rows.
+SEEDS = leads_table.SEEDS
+HANDS = [deal(seed, size) for seed, size in SEEDS]
+LEAD_TABLE = leads_table.load()
+
+
+def expected(i, rules):
+    """(number of leads, digest) of the reference's leads of HANDS[i] under `rules`."""
+    column = 3 + 2 * RULE_SETS.index(rules)
+    return tuple(LEAD_TABLE[i][column:column + 2])
+
+
+def agrees(i, rules, got):
+    """The moves `got` (reference tuples) hold no move twice and have the reference's number
+    of leads and digest for HANDS[i] under `rules`."""
+    return len(got) == len(set(got)) and (len(got), lead_digest(got)) == expected(i, rules)
+
+
+def prevs_for(i, leads):
+    """Previous moves for hand i, drawn from another hand's leads: a few at random, and one of
+    each kind that hand i can lead too (so that same-kind answers are exercised)."""
+    rng = random.Random(i)
+    other = sorted(leads[(i + 1) % len(leads)])
+    picked = rng.sample(other, min(3, len(other)))
+    own_kinds = {m[0] for m in leads[i]}
+    for kind in sorted(own_kinds):
+        same = [m for m in other if m[0] == kind]
+        if same:
+            picked.append(rng.choice(same))
+    return picked

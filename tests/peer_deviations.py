@@ -16,10 +16,11 @@ not copy (the presets copy the peers' rules, never their mistakes).
   is this bug; ``side`` is ``"peer"`` (the peer offers it, ddz_fast does not), ``"ddz"`` (the
   converse) or ``"duplicate"`` (the peer lists it twice or more).
 
-Card sets are written as ddz_fast writes a ``Hand`` (``3334445556667778``). tests/test_peer_rules.py
-checks every case against the peer (so an entry fails the day the peer is fixed) and against
-ddz_fast; ``differences`` is how its seeded positions and tests/test_lockstep.py's games check
-that each difference they meet is explained by an entry's rule.
+Card sets are written as ddz_fast writes a ``Hand`` (``3334445556667778``).
+tests/interop/test_peer_rules.py checks every case against the peer (so an entry fails the day
+the peer is fixed) and against ddz_fast; ``differences`` is how its seeded positions and
+tests/interop/test_lockstep.py's games check that each difference they meet is explained by an
+entry's rule.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ as a ddz_fast Game and as the brute-force reference's arguments."""
 import random
 
 import ddz_fast
-import reference
 from helpers import DECK, hand_text, switches_of
+from oracles import reference
 
 KIND_NAMES = [str(k) for k in ddz_fast.Kind]
 

@@ -1,0 +1,29 @@
+"""The bench scripts run and print what they promise (tiny sizes; no timing is checked)."""
+
+import re
+
+from helpers import ROOT
+from helpers import run_python as run
+
+
+def test_movegen_bench_prints_every_row():
+    out = run("bench/movegen.py", "--hands", "300", "--repeat", "1", "--chunk", "128")
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        (size, what, path) for size in ("20", "17") for what in ("leads", "responses")
+        for path in ("batch", "legal_moves()")]
+    assert all(float(r[3]) > 0 for r in rows)
+
+
+def test_game_bench_prints_its_figures():
+    out = run("bench/game.py", "--games", "60", "--repeat", "1")
+    assert "ns/decision" in out and "ns/pair" in out and "copy()" in out
+
+
+def test_solver_ab_bench_compares_two_builds():
+    out = run("bench/solver_ab.py", ROOT, ROOT, "--sizes", "5,5", "4,3,3", "--count", "3",
+              "--rounds", "1")
+    rows = out.splitlines()
+    assert len(rows) == 2 and all(row.startswith(ROOT + ": puzzle ") for row in rows)
+    nodes = [re.findall(r"\(([\d,]+) nodes\)", row) for row in rows]
+    assert len(nodes[0]) == 3 and nodes[0] == nodes[1]     # one build, the same search

@@ -1,0 +1,37 @@
+"""The stubs and the types: stubtest checks the hand-written .pyi stubs against the compiled
+extensions, and mypy --strict the public modules (pyproject.toml's [tool.mypy] files)."""
+
+import importlib.util
+import os
+
+import pytest
+
+from helpers import ROOT
+from helpers import run_python as run
+
+ALLOWLIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stubtest_allowlist.txt")
+# The environments import Gymnasium (and PettingZoo) as they load: without the `rl` extra
+# stubtest checks every other module and leaves those out.
+ENVIRONMENTS = ("ddz_fast.envs.gymnasium", "ddz_fast.envs.pettingzoo", "ddz_fast.envs.vector")
+
+
+@pytest.mark.slow
+@pytest.mark.typing
+def test_stubs_match_the_extensions(tmp_path):
+    allowlist = tmp_path / "allowlist.txt"
+    lines = open(ALLOWLIST).read().splitlines()
+    if not all(importlib.util.find_spec(name) for name in ("gymnasium", "pettingzoo")):
+        lines += ENVIRONMENTS
+    allowlist.write_text("\n".join(lines) + "\n")
+    out = run("-m", "mypy.stubtest", "ddz_fast", "--allowlist", str(allowlist),
+              "--mypy-config-file", os.path.join(ROOT, "pyproject.toml"))
+    assert "Success" in out
+
+
+@pytest.mark.slow
+@pytest.mark.typing
+def test_public_modules_pass_mypy_strict():
+    # The modules are listed in pyproject.toml ([tool.mypy] files): the public Python modules,
+    # tools/ and interop/.
+    out = run("-m", "mypy", "--strict", "--config-file", os.path.join(ROOT, "pyproject.toml"))
+    assert out.startswith("Success: no issues found in ")
