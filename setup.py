@@ -105,9 +105,14 @@ info = json.dumps({
 info_literal = '"' + info.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 class AlwaysRebuild(build_ext):
     def finalize_options(self):
         self.force = True  # Command.__init__ resets force after initialize_options
+        if self.parallel is None:   # pip passes no -j: compile on every core the process may use
+            self.parallel = CORES
         super().finalize_options()
 
 
@@ -134,6 +139,7 @@ setup(
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,
+        nthreads=CORES,
         shared_utility_qualified_name=SHARED_UTILITY,
         # The shared module's own name (cythonize uses it for that module only): without it, the
         # module would call itself "_cyutility" and also take that top-level name in sys.modules.
