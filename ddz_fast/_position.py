@@ -35,20 +35,36 @@ NO_CARDS = Hand()
 SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
 
+# Sums of Hand.packed (rank r's count in bits 4r..4r+3) check cards without a loop over ranks.
+# Two sets of cards add without a carry (counts up to 8); a count plus 7 minus the deck's sets
+# its top bit exactly when it is above the deck's.
+ABOVE_DECK_BIAS = sum((7 - count) << (4 * r) for r, count in enumerate(DECK))
+TOP_BITS = int("8" * len(DECK), 16)
+QUAD_BITS = int("4" * 13, 16)           # a count of at most 4 is 4 exactly when bit 2 is set
+ROCKET = 0x11 << (4 * 13)
+# Up to 3 sets of cards add without a carry (counts up to 12); more, with a byte per rank.
+NIBBLE_TO_BYTE = str.maketrans({digit: "0" + digit for digit in "0123456789abcdef"})
+DECK_BYTES = int.from_bytes(bytes(DECK), "little")
+
+
+def byte_counts(packed: int) -> int:
+    """Nibble-packed rank counts with a byte per rank: each hex digit written as two."""
+    return int(f"{packed:x}".translate(NIBBLE_TO_BYTE), 16)
+
 
 def card_counts(cards: Hand | str, field: str) -> tuple[int, ...]:
     """Rank counts of any number of cards (text or a Hand): the cards out of play may be more
     than a hand holds."""
     if isinstance(cards, Hand):
-        return tuple(int(c) for c in cards.counts)
+        return tuple(cards.counts.tolist())
     if not isinstance(cards, str):
         raise _error(field, f"{cards!r} is no card text")
-    counts = [0] * 15
-    for symbol in cards.upper():
-        if symbol not in RANK_SYMBOLS:
-            raise _error(field, f"unknown card symbol {symbol!r} in {cards!r}")
-        counts[RANK_SYMBOLS.index(symbol)] += 1
-    return tuple(counts)
+    text = cards.upper()
+    counts = tuple(text.count(symbol) for symbol in RANK_SYMBOLS)
+    if sum(counts) != len(text):
+        unknown = next(symbol for symbol in text if symbol not in RANK_SYMBOLS)
+        raise _error(field, f"unknown card symbol {unknown!r} in {cards!r}")
+    return counts
 
 
 def cards_text(counts: Sequence[int]) -> str:
@@ -144,7 +160,8 @@ class Position:
         set_(self, "played", tuple(_hand(h, f"played[{s}]") for s, h in enumerate(self.played)))
         set_(self, "plays", tuple(_count(n, f"plays[{s}]", 0, 255) for s, n in enumerate(self.plays)))
         set_(self, "kitty", _hand(self.kitty, "kitty"))
-        set_(self, "out", cards_text(card_counts("" if self.out == "-" else self.out, "out")))
+        out = card_counts("" if self.out == "-" else self.out, "out")
+        set_(self, "out", cards_text(out))
         try:                # a wrong type stays a TypeError, as everywhere rules= is read
             set_(self, "rules", as_rules(self.rules))
         except ValueError as e:
@@ -170,7 +187,7 @@ class Position:
             self._check_unscored(set_)
         else:
             self._check_play(set_)
-        self._check_cards()
+        self._check_cards(out)
 
     @property
     def n_seats(self) -> int:
@@ -284,20 +301,20 @@ class Position:
                 raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations of "
                                                f"{len(self.played[seat])} cards")
             dealt = DEALT + KITTY if seat == landlord else DEALT
-            held = [int(a) + int(b) for a, b in zip(self.hands[seat].counts, self.played[seat].counts)]
-            if any(count > deck for count, deck in zip(held, DECK)):
+            if (self.hands[seat].packed + self.played[seat].packed + ABOVE_DECK_BIAS) & TOP_BITS:
                 raise _error(f"hands[{seat}], played[{seat}]",
                              f"{self.hands[seat]} and {self.played[seat]} together hold more "
                              f"of a rank than the deck")
-            if sum(held) > dealt:
+            n_held = len(self.hands[seat]) + len(self.played[seat])
+            if n_held > dealt:
                 role = "the landlord" if seat == landlord else "a farmer"
                 raise _error(f"hands[{seat}]", f"{self.hands[seat]} and the cards played "
-                                               f"{self.played[seat] or '-'} make {sum(held)}; "
+                                               f"{self.played[seat] or '-'} make {n_held}; "
                                                f"{role} is dealt {dealt}")
         if bombs > sum(self.plays):
             raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
         # each bomb took a rank's four cards, the rocket both jokers, from one seat's plays
-        room = sum(sum(c == 4 for c in played.counts) + (played.counts[13] + played.counts[14] == 2)
+        room = sum((played.packed & QUAD_BITS).bit_count() + (played.packed & ROCKET == ROCKET)
                    for played in self.played)
         if bombs > room:
             raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
@@ -343,8 +360,16 @@ class Position:
             raise _error("trick", f"seat {seat} would have to beat its own move: {others} passed")
         return move, seat
 
-    def _check_cards(self) -> None:
+    def _check_cards(self, out: tuple[int, ...]) -> None:
         seats = range(self.n_seats)
+        hands = sum(self.hands[s].packed for s in seats)
+        rest = (self.kitty.packed if self.phase == "auction" or self.landlord is None else
+                sum(self.played[s].packed for s in seats))
+        # Every card exactly once: the counts add up to the deck's (each part holds at most 4
+        # of a rank, out too, or the count by rank below finds what is wrong and names it).
+        if max(out) <= 4 and (byte_counts(hands) + byte_counts(rest) + int.from_bytes(bytes(out), "little")
+                              == DECK_BYTES):
+            return
         parts: list[tuple[str, Any]] = [(f"hands[{s}]", self.hands[s]) for s in seats]
         parts.append(("out", self.out))
         parts += ([("kitty", self.kitty)] if self.phase == "auction" or self.landlord is None else

@@ -97,6 +97,10 @@ def pytest_sessionfinish(session, exitstatus):
         with open(os.environ["DDZ_SKIPPED_FILE"], "w", encoding="utf-8") as f:
             f.writelines(f"{nodeid}\n" for nodeid in sorted({report.nodeid for report in skipped}))
     if os.environ.get("DDZ_NO_SKIPS") and skipped and exitstatus == 0:
-        reporter.write_line(f"DDZ_NO_SKIPS: {len(skipped)} test(s) skipped, which is a failure here",
+        reporter.write_line(f"DDZ_NO_SKIPS: {len(skipped)} test(s) skipped, which is a failure here:",
                             red=True)
+        for report in skipped:
+            # A skip's longrepr is (file, line, "Skipped: reason").
+            reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+            reporter.write_line(f"  {report.nodeid}: {reason}", red=True)
         session.exitstatus = 1

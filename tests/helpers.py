@@ -151,7 +151,7 @@ def as_ref(move):
     """A Move as the reference's tuple (None for PASS)."""
     if move.length == 0:
         return None
-    return (str(move.kind), move.length, move.main, tuple(int(c) for c in move.counts))
+    return (str(move.kind), move.length, move.main, tuple(move.counts.tolist()))
 
 
 def complement(*cards):

@@ -35,7 +35,7 @@ FULL_DECK = tuple([4] * 13 + [1, 1])
 
 
 def total(hands):
-    return tuple(sum(h.counts[r] for h in hands) for r in range(15))
+    return tuple(map(sum, zip(*(h.counts.tolist() for h in hands))))
 
 
 # --- RULES.md examples ---------------------------------------------------------------------

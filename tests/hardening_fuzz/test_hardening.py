@@ -390,7 +390,9 @@ INTERRUPTIBLE = {
 
 @pytest.mark.parametrize("what", sorted(INTERRUPTIBLE))
 def test_ctrl_c_interrupts(what):
-    code = ("import sys, time, ddz_fast\nprint('ready', flush=True)\n"
+    # A parent that ignores SIGINT (pytest-xdist's workers) passes that on: restore Python's handler.
+    code = ("import signal, sys, time, ddz_fast\n"
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\nprint('ready', flush=True)\n"
             f"try:\n    {INTERRUPTIBLE[what]}\nexcept KeyboardInterrupt:\n"
             "    print('interrupted', time.monotonic(), flush=True)\n    sys.exit(0)\n")
     process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
