@@ -365,7 +365,8 @@ def test_positions_without_chains_keyed_by_rank_order(objective):
     solver = Solver(4)
     closed_with_chains = 0
     nodes = [0, 0, 0]
-    for case in range(80):
+    cases = 80 if objective == "win" else 40          # the brute force's scores take 30 times longer
+    for case in range(cases):
         while True:
             deck = rng.sample(DECK, len(DECK))
             split = rng.randint(3, 7)
@@ -404,7 +405,7 @@ def test_positions_without_chains_keyed_by_rank_order(objective):
             assert verdict(got) == want, (case, game.position())
             nodes[i] += got.nodes
         closed_with_chains += holds_a_chain([relabelled(h, closed) for h in hands])
-    assert closed_with_chains >= 10
+    assert closed_with_chains >= cases // 8
     assert nodes[1] < nodes[0] / 4, nodes
 
 
