@@ -6,6 +6,7 @@ import numpy.typing as npt
 from .typing import CardsLike
 
 RANK_SYMBOLS: str
+DECK_COUNTS: tuple[int, ...]
 
 def counts_array(packed: int) -> npt.NDArray[np.uint8]: ...
 

@@ -11,7 +11,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from libc.string cimport memcpy, memset
 
 from ._core.bits cimport cards_contain, cards_valid, card_count
-from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
+from ._core.typedefs cimport FULL_DECK, MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
 
 from .checks import check_int
 from .errors import InvalidCardsError
@@ -23,9 +23,11 @@ memset(SYMBOL_RANK, -1, sizeof(SYMBOL_RANK))
 for _rank, _symbol in enumerate(RANK_SYMBOLS):
     SYMBOL_RANK[ord(_symbol)] = _rank
     SYMBOL_RANK[ord(_symbol.lower())] = _rank
-# Deck: four of every rank, one of each joker.
+# The deck's count of each rank (four of 3..2, one of each joker): what a hand may hold.
 cdef uint8_t RANK_LIMIT[N_RANKS]
-RANK_LIMIT[:] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1]
+for _rank in range(N_RANKS):
+    RANK_LIMIT[_rank] = (FULL_DECK >> (4 * _rank)) & 0xF
+DECK_COUNTS = tuple(RANK_LIMIT[r] for r in range(N_RANKS))
 
 # Types whose objects stand for their cards, a valid multiset in their `packed` attribute.
 # _moves registers Move: Hand(move), `move in hand` and hand - move work, and this module, the

@@ -8,7 +8,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from ._core.bits cimport hand_init
 from ._core.playout cimport playout, playout_counts, uniform_policy
-from ._core.rng cimport splitmix64
+from ._core.rng cimport stream_seed
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves, state_play
 from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
 from ._game cimport Game
@@ -31,12 +31,6 @@ cdef inline uint64_t pack(const uint8_t* counts) noexcept nogil:
     for r in range(N_RANKS):
         packed += <uint64_t>counts[r] << (4 * r)
     return packed
-
-
-cdef inline uint64_t stream_seed(uint64_t seed, int64_t index) noexcept nogil:
-    """The first state of rollout stream `index`: unrelated streams for neighbouring indices."""
-    cdef uint64_t state = seed + <uint64_t>index * <uint64_t>0x9E3779B97F4A7C15ULL
-    return splitmix64(&state)
 
 
 cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,

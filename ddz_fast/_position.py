@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._cards import RANK_SYMBOLS, Hand
+from ._cards import DECK_COUNTS as DECK, RANK_SYMBOLS, Hand
 from ._moves import Move, classify
 from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules
 from .checks import check_int, check_seed
@@ -29,7 +29,6 @@ from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 from .kind import Kind
 
 PHASES = ("auction", "play", "over")
-DECK = (4,) * 13 + (1, 1)   # rank counts of the 54 cards
 DEALT, KITTY = 17, 3        # a seat's cards at the deal, and the kitty's (RULES.md section 2)
 NO_CARDS = Hand()
 SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two

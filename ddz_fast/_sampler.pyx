@@ -7,7 +7,7 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from ._cards import RANK_SYMBOLS
+from ._cards import DECK_COUNTS, RANK_SYMBOLS
 from ._core.sampler cimport MAX_BIN2, N_BINS, ddz_deal_table, deal_samples, deal_table_build
 from ._core.state cimport NO_SEAT, ddz_state
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS
@@ -20,7 +20,7 @@ cdef enum:
     # Deals between two looks at pending signals (Ctrl-C): a few milliseconds.
     CHUNK = 1 << 14
 
-DECK_COUNTS = np.array([4] * 13 + [1, 1], dtype=np.int64)
+DECK_LIMITS = np.array(DECK_COUNTS, dtype=np.int64)
 
 
 cdef inline int count_of(uint64_t packed, int rank) noexcept nogil:
@@ -38,7 +38,7 @@ def constraint_limits(constraints, n_seats=3):
     """The constraints as a new (n_seats, 15) int64 array of limits, each at most the deck's
     count (None: no limits). A limit is an integer in 0..2**64-1 (numpy's widest)."""
     if constraints is None:
-        return np.broadcast_to(DECK_COUNTS, (n_seats, N_RANKS)).copy()
+        return np.broadcast_to(DECK_LIMITS, (n_seats, N_RANKS)).copy()
     try:
         a = np.array(constraints)         # a copy: the caller's array may change meanwhile
     except ValueError as e:               # a ragged list
@@ -51,20 +51,20 @@ def constraint_limits(constraints, n_seats=3):
         raise InvalidConstraintsError(
             f"constraints must have shape ({n_seats}, 15), one row per seat, not {a.shape}")
     if a.dtype == np.bool_:
-        return np.where(a, DECK_COUNTS, 0)
+        return np.where(a, DECK_LIMITS, 0)
     if a.dtype.kind == "O":
         # Python ints beyond int64 and uint64 (or no integers at all): each checked
         for (seat, rank), value in np.ndenumerate(a):
             check_int(value, f"constraints[{seat}, {rank}] (rank {RANK_SYMBOLS[rank]})", 0,
                       2 ** 64 - 1, error=InvalidConstraintsError)
-        return np.minimum(a, DECK_COUNTS).astype(np.int64)
+        return np.minimum(a, DECK_LIMITS).astype(np.int64)
     if a.size and a.min() < 0:
         seat, rank = np.argwhere(a < 0)[0]
         raise InvalidConstraintsError(
             f"constraints[{seat}, {rank}] (rank {RANK_SYMBOLS[rank]}) is {a[seat, rank]}: a "
             f"limit is at least 0")
     # clipped in the array's own dtype: uint64 limits of 2**63 or more are no negative int64
-    return np.minimum(a, DECK_COUNTS.astype(a.dtype)).astype(np.int64)
+    return np.minimum(a, DECK_LIMITS.astype(a.dtype)).astype(np.int64)
 
 
 def sample_deals(Game game not None, seat, n, *, seed, constraints=None):

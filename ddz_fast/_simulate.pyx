@@ -1,6 +1,5 @@
 # Uniformly random games in native code, without the GIL, on as many threads as asked.
 
-import os
 import threading
 import time
 
@@ -10,12 +9,12 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from ._core.playout cimport playout, playout_counts, uniform_policy
-from ._core.rng cimport splitmix64
+from ._core.rng cimport stream_seed
 from ._core.state cimport MAX_REDEALS, NO_SEAT, ddz_state, state_deal, state_scores
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
 from ._rules cimport Rules, as_rules
 
-from .checks import check_int, check_seed
+from .checks import check_int, check_seed, check_threads
 from .errors import RedealLimitError
 from ._simulation import Simulation
 
@@ -64,15 +63,9 @@ cdef ddz_outcome _example
 OUTCOME_DTYPE = np.asarray(<ddz_outcome[:1]>&_example).dtype
 
 
-cdef inline uint64_t game_seed(uint64_t seed, int64_t index) noexcept nogil:
-    """The seed of game `index` of a run: SplitMix64 output, so that games are unrelated."""
-    cdef uint64_t state = seed + <uint64_t>index * <uint64_t>0x9E3779B97F4A7C15ULL
-    return splitmix64(&state)
-
-
 def nth_game_seed(seed, index):
     """The seed simulate() deals game `index` with (Series deals the same way)."""
-    return game_seed(check_seed(seed), check_int(index, "index", 0, 2 ** 63 - 1))
+    return stream_seed(check_seed(seed), check_int(index, "index", 0, 2 ** 63 - 1))
 
 
 cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
@@ -139,7 +132,7 @@ cdef class _Runner:
         first = unit * CHUNK_GAMES
         last = min(self.n, first + CHUNK_GAMES)
         for row in range(first, last):
-            if not play_random_game(game_seed(self.seed, self.start + row), &self.rules, actions,
+            if not play_random_game(stream_seed(self.seed, self.start + row), &self.rules, actions,
                                     &self.out[row]):
                 atomic_store(&self.failed, 1 + self.start + row)
                 atomic_store(&self.stop, 1)
@@ -175,13 +168,6 @@ cdef class _Runner:
         return failed - 1 if failed else None
 
 
-cdef object useful_threads(object threads, object n_games):
-    """More threads than units of work or than the cores this process may use gain nothing."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    units = (n_games + CHUNK_GAMES - 1) // CHUNK_GAMES
-    return max(1, min(threads, units, cores or 1))
-
-
 def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     """Play ``n_games`` full games (deal, auction, play) with a uniformly random choice among
     the legal actions at every decision, in native code without the GIL.
@@ -197,7 +183,7 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     n_games = check_int(n_games, "n_games", 0)
     seed = check_seed(seed)
     start = check_int(start, "start", 0, 2 ** 63 - 1 - n_games)
-    threads = useful_threads(check_int(threads, "threads", 1), n_games)
+    threads = check_threads(threads, (n_games + CHUNK_GAMES - 1) // CHUNK_GAMES)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
     cdef Rules r = as_rules(rules)

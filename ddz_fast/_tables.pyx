@@ -11,7 +11,6 @@
 # results do not depend on the number of threads. Native code reads back only its own memory,
 # never an array handed out (another Python thread may write those meanwhile).
 
-import os
 import secrets
 
 import numpy as np
@@ -35,7 +34,7 @@ from ._core.encode cimport (
     encode_douzero_batch, encode_douzero, encode_douzero_history, encode_openspiel, encode_rlcard,
     openspiel_size, rlcard_size,
 )
-from ._core.rng cimport splitmix64
+from ._core.rng cimport GAMMA, splitmix64, stream_seed
 from ._core.state cimport (
     MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PUSHED, PUSH_NO_MEMORY, bid_action,
     bid_redeals, ddz_game, ddz_state, game_push, state_deal, state_scores,
@@ -45,7 +44,7 @@ from ._moves cimport move_is_legal
 from ._rules cimport Rules, as_rules
 
 from . import _encodings
-from .checks import check_bool, check_choice, check_int, check_seed, describe_array
+from .checks import check_bool, check_choice, check_int, check_seed, check_threads, describe_array
 from .errors import IllegalActionError, RedealLimitError
 
 cdef extern from "pythread.h":
@@ -111,12 +110,6 @@ ctypedef struct ddz_chunk:      # one thread's tables lo..hi-1 and their legal i
     PyThread_type_lock done     # held from a worker's start to its end (chunks 1.. only)
     bint running                # a worker thread runs the chunk
     char pad[64]                # chunks of different threads on different cache lines
-
-cdef inline uint64_t table_stream(uint64_t seed, uint64_t table) noexcept nogil:
-    """The SplitMix64 state of table `table`'s deal seeds: simulate's nth_game_seed(seed, table)."""
-    cdef uint64_t state = seed + <uint64_t>table * <uint64_t>0x9E3779B97F4A7C15ULL
-    return splitmix64(&state)
-
 
 cdef class Tables:
     """Tables(n, *, rules=None, actions=None, observation="compact", seed=None, threads=1,
@@ -264,8 +257,7 @@ cdef class Tables:
         self.space, self.rules = space_and_rules(actions, rules)
         self.observation = as_scheme(observation)
         self.seed = secrets.randbits(64) if seed is None else check_seed(seed)
-        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-        self.threads = max(1, min(check_int(threads, "threads", 1), self.n, cores or 1))
+        self.threads = check_threads(threads, self.n)
         self.autoreset = check_choice(autoreset, "autoreset", AUTORESET_MODES)
         self.illegal_action = check_choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
         self.action_mask = check_bool(action_mask, "action_mask")
@@ -358,10 +350,10 @@ cdef class Tables:
         last reseeding ``reset``) of table ``table`` with: ``Game(Tables.deal_seed(seed,
         i, k), rules=...)`` is that deal. Table i's seeds are the outputs of SplitMix64 started from
         ``simulate``'s ``nth_game_seed(seed, i)``. ``table`` and ``game``: 0..2**63-1."""
-        cdef uint64_t state = table_stream(check_seed(seed),
-                                           check_int(table, "table", 0, 2 ** 63 - 1))
+        cdef uint64_t state = stream_seed(check_seed(seed),
+                                          check_int(table, "table", 0, 2 ** 63 - 1))
         cdef uint64_t k = check_int(game, "game", 0, 2 ** 63 - 1)
-        state += k * <uint64_t>0x9E3779B97F4A7C15ULL    # SplitMix64's state after k draws
+        state += k * GAMMA          # the generator's state after k draws
         return splitmix64(&state)
 
     @property
@@ -553,7 +545,7 @@ cdef class Tables:
         for i in range(chunk.lo, chunk.hi):
             if self.reset_data == NULL or self.reset_data[i]:
                 if self.reseed:
-                    self.tables[i].seeds = table_stream(self.seed_c, i)
+                    self.tables[i].seeds = stream_seed(self.seed_c, i)
                     self.tables[i].games = 0
                 self.start_game(&self.tables[i])
                 self.terminated_data[i] = False

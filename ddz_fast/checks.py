@@ -10,6 +10,7 @@ the value as given.
 import math
 import numbers
 import operator
+import os
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,15 @@ def check_real(value: Any, name: str, above: float | None = None, what: str = "a
 def check_seconds(value: Any, name: str) -> float:
     """A time limit: a finite number of seconds > 0."""
     return check_real(value, name, 0, "a number of seconds")
+
+
+def check_threads(value: Any, units: int) -> int:
+    """``threads=``: at least 1, and capped (silently: the results do not depend on it) at the
+    units of work there are and at the cores this process may run on, beyond which threads gain
+    nothing."""
+    threads = check_int(value, "threads", 1)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(threads, units, cores or 1))
 
 
 def check_seed(value: Any, name: str = "seed") -> int:

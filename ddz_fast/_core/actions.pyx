@@ -6,11 +6,9 @@ from libc.string cimport memcpy
 from .bits cimport card_count, hand_init
 from .movegen cimport gen_kind, gen_moves
 from .typedefs cimport (
-    KIND_ROCKET, KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand, ddz_move, ddz_rules,
+    FULL_DECK, KIND_ROCKET, KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand, ddz_move, ddz_rules,
 )
 
-# Every card of the deck: four of each rank 3..2, one of each joker.
-cdef uint64_t DECK = 0x0114444444444444ULL
 
 
 cdef inline uint32_t head_of(const ddz_move* m) noexcept nogil:
@@ -119,7 +117,7 @@ cdef Py_ssize_t enumerate_plays(const ddz_rules* rules, ddz_move* out) noexcept 
     cdef ddz_hand deck
     cdef ddz_move* end = out
     cdef int k, length, per_unit
-    hand_init(&deck, DECK)
+    hand_init(&deck, FULL_DECK)
     for k in range(N_KINDS):
         per_unit = KIND_SHAPES[k].unit + KIND_SHAPES[k].kicker_size * KIND_SHAPES[k].kickers_per_rank
         for length in range(KIND_SHAPES[k].min_length, KIND_SHAPES[k].max_length + 1):

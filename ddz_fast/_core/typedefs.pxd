@@ -11,10 +11,12 @@ cdef extern from *:
     #define DDZ_NIBBLE_LSB 0x0111111111111111ULL   /* bit 0 of each of the 15 rank nibbles */
     #define DDZ_NIBBLE_GUARD 0x0888888888888888ULL /* bit 3 of each rank nibble */
     #define DDZ_JOKERS 0x0110000000000000ULL       /* one black and one red joker */
+    #define DDZ_FULL_DECK 0x0114444444444444ULL    /* the 54 cards: four of each rank 3..2, the jokers */
     #define DDZ_JOKER_NIBBLES 0x0FF0000000000000ULL
     """
     const uint64_t NIBBLE_LSB "DDZ_NIBBLE_LSB"
     const uint64_t NIBBLE_GUARD "DDZ_NIBBLE_GUARD"
+    const uint64_t FULL_DECK "DDZ_FULL_DECK"
     const uint64_t JOKERS "DDZ_JOKERS"
     const uint64_t JOKER_NIBBLES "DDZ_JOKER_NIBBLES"
 

@@ -64,6 +64,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .._actions import ActionSpace
+from .._cards import DECK_COUNTS
 from .._tables import Tables
 from ..checks import check_int
 from ..encodings import CompactEncoding, DouZeroEncoding, Encoding
@@ -94,7 +95,7 @@ def as_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
 def compact_high(encoding: Encoding) -> npt.NDArray[np.int8]:
     """The largest value of each element of the compact observation (its documented layout),
     perfect_information's tail (two hands' rank counts) included."""
-    ranks = np.array([4] * 13 + [1, 1], dtype=np.int8)   # 3..2 four each, one of each joker
+    ranks = np.array(DECK_COUNTS, dtype=np.int8)
     high = np.empty(encoding.shape("farmer"), dtype=np.int8)
     high[:90] = np.tile(ranks, 6)           # own hand, played by each seat, unseen, to beat
     high[90:94] = 1                         # the landlord one-hot, the auction flag

@@ -14,6 +14,7 @@ from tqdm import tqdm
 from ddz_fast import (
     PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, legal_moves, perft, simulate,
 )
+from ddz_fast.cards import DECK_COUNTS
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
@@ -119,9 +120,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
 
 # --- solve ---------------------------------------------------------------------------------
 
-FULL_DECK = (4,) * 13 + (1, 1)     # cards of each rank in the deck
-
-
 def solve_game(hands: list[str], to_move: int, last: str | None, bid: int, rules: Rules) -> Game:
     """The position of `ddz-fast solve`: seat 0 the landlord, `last` (if any) the move to
     beat, played by the seat before `to_move`; the cards in no hand are out of play."""
@@ -140,10 +138,10 @@ def solve_game(hands: list[str], to_move: int, last: str | None, bid: int, rules
         trick = (move, seat)
         bombs = int(move.kind in (Kind.BOMB, Kind.ROCKET))
     held = [sum(counts) for counts in zip(*(Hand(h).counts for h in hands + played))]
-    if any(h > f for h, f in zip(held, FULL_DECK)):
+    if any(h > f for h, f in zip(held, DECK_COUNTS)):
         raise ValueError("hands: more cards of a rank than the deck holds "
                          f"({' '.join(hands)}{' and --last ' + last if last else ''})")
-    out = "".join(symbol * (f - h) for symbol, f, h in zip(RANK_SYMBOLS, FULL_DECK, held))
+    out = "".join(symbol * (f - h) for symbol, f, h in zip(RANK_SYMBOLS, DECK_COUNTS, held))
     return Game.from_position(phase="play", hands=tuple(hands), to_move=to_move, landlord=0,
                               bid=bid, played=tuple(played), plays=tuple(plays), bombs=bombs,
                               trick=trick, out=out, rules=rules)

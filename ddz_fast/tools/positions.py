@@ -9,12 +9,13 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ddz_fast.cards import DECK_COUNTS
 from ddz_fast.game import Game
 from ddz_fast.kind import Kind
 from ddz_fast.moves import MOVE_DTYPE, Move, legal_moves_batch
 from ddz_fast.rules import Rules
 
-DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
+DECK = np.repeat(np.arange(15), DECK_COUNTS)   # the 54 cards, each as its rank
 # Kinds every peer engine reads the same way: previous moves of the cross-engine positions.
 PLAIN_KINDS = {Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_SINGLE, Kind.TRIO_PAIR, Kind.STRAIGHT,
                Kind.PAIR_CHAIN, Kind.BOMB, Kind.ROCKET}

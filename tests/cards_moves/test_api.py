@@ -485,3 +485,11 @@ def test_pass():
     answers = game.legal_moves()
     assert PASS in answers and answers[-1] is not PASS and answers[-1] == PASS
     assert answers.array[-1].tolist() == (0, 0, 0, 0)     # the all-zero row
+
+
+def test_deck_counts_are_the_54_cards():
+    # RULES.md section 1: 13 ranks of four suits, and a black and a red joker
+    assert ddz_fast.cards.DECK_COUNTS == (4,) * 13 + (1, 1)
+    for beyond_the_deck in ("33333", "22222", "BB", "RR"):       # and a hand holds no more
+        with pytest.raises(ddz_fast.InvalidCardsError):
+            ddz_fast.Hand(beyond_the_deck)
