@@ -27,8 +27,8 @@ from ddz_fast import (
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, Encoding
 from ddz_fast.solver import TECHNIQUES
 
-from .positions import DECK, RESOLVER_PUZZLE, Counts, DealPositions, MoveArray, deal_positions, opening
-from .timing import fmt_rate, fmt_time, machine, median_seconds, plural, ratio
+from ..positions import DECK, RESOLVER_PUZZLE, Counts, DealPositions, MoveArray, deal_positions, opening
+from ..timing import fmt_rate, fmt_time, machine, median_seconds, plural, ratio
 
 # --- move generation -----------------------------------------------------------------------
 
@@ -479,7 +479,7 @@ def report(out: TextIO, *, deals: int, games: int, simulate_games: int, perft_de
     """Run the suite and print its table to `out` (``ddz-fast bench``); with ``peers``, the
     peer engines installed here run on the same positions and their move lists are compared
     with ddz_fast's."""
-    from . import peers as peer_module        # only the report needs the peer harness
+    from .. import peers as peer_module        # only the report needs the peer harness
     peer_engines = peer_module.installed() if peers else []
     print(f"ddz-fast bench: ddz_fast on {machine()}", file=out)
     kind = build_info()["build"]
