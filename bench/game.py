@@ -8,7 +8,10 @@ import argparse
 import statistics
 
 import ddz_fast
-from ddz_fast.tools import bench, timing
+from ddz_fast.tools import timing
+from ddz_fast.tools.bench.games import (
+    copy_seconds, decision_rate, mid_game_positions, push_undo_seconds,
+)
 
 
 def main():
@@ -18,17 +21,17 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     print(f"ddz_fast {ddz_fast.__version__} on {timing.machine()}; medians of {args.repeat} runs")
-    runs = [bench.decision_rate(args.games, args.seed + i) for i in range(args.repeat)]
+    runs = [decision_rate(args.games, args.seed + i) for i in range(args.repeat)]
     seconds, per_second, per_game = (statistics.median(r[i] for r in runs) for i in range(3))
     print(f"random games via the Python API: {seconds * 1e9:.0f} ns/decision, "
           f"{per_second:,.0f} games/s, {per_game:.1f} decisions/game")
-    games = bench.mid_game_positions(args.games, args.seed)
+    games = mid_game_positions(args.games, args.seed)
     history = statistics.mean(len(g.history) for g in games)
     print(f"native push + undo: "
-          f"{bench.push_undo_seconds(games[:300], args.repeat) * 1e9:.1f} ns/pair")
-    print(f"copy(): {bench.copy_seconds(games, args.repeat) * 1e9:.0f} ns "
+          f"{push_undo_seconds(games[:300], args.repeat) * 1e9:.1f} ns/pair")
+    print(f"copy(): {copy_seconds(games, args.repeat) * 1e9:.0f} ns "
           f"(history of {history:.0f} actions on average); copy(stack=False): "
-          f"{bench.copy_seconds(games, args.repeat, stack=False) * 1e9:.0f} ns")
+          f"{copy_seconds(games, args.repeat, stack=False) * 1e9:.0f} ns")
 
 
 if __name__ == "__main__":

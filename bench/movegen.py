@@ -11,7 +11,8 @@ passes over the same positions.
 import argparse
 
 import ddz_fast
-from ddz_fast.tools import bench, positions, timing
+from ddz_fast.tools import positions, timing
+from ddz_fast.tools.bench.movegen import batch_rate, single_rate
 
 
 def main():
@@ -29,8 +30,8 @@ def main():
         hands = positions.random_hands(args.hands, size, args.seed + size)
         prevs = positions.random_prevs(hands, args.seed + size)
         for what, p in (("leads", None), ("responses", prevs)):
-            for path, rate in (("batch", bench.batch_rate(hands, p, args.repeat, args.chunk)),
-                               ("legal_moves()", bench.single_rate(hands, p, args.repeat))):
+            for path, rate in (("batch", batch_rate(hands, p, args.repeat, args.chunk)),
+                               ("legal_moves()", single_rate(hands, p, args.repeat))):
                 print(f"{size:>5} {what:<9} {path:<14} {rate.ns:>11.1f} {1 / rate.seconds / 1e6:>10.2f} M "
                       f"{rate.moves_per_second / 1e6:>8.0f} M {rate.moves_per_item:>9.1f}")
 

@@ -7,9 +7,10 @@ machine noise hits both builds alike).
 
 BASE and CANDIDATE are checkouts (git worktrees) with their extensions built. A row per
 checkout: the median time of doudizhu-resolver's README puzzle, then per size the solve time
-summed over `count` positions (`ddz_fast.tools.bench.solver_positions(count, sizes, 0)`, a
-`Solver(64)` emptied before each) and their nodes. Times are the least over the rounds; nodes
-do not depend on load, so a difference in them is a difference in the search.
+summed over `count` positions (`solver_positions(count, sizes, 0)` of
+`ddz_fast.tools.bench.solver`, a `Solver(64)` emptied before each) and their nodes. Times are
+the least over the rounds; nodes do not depend on load, so a difference in them is a
+difference in the search.
 """
 
 import argparse
@@ -24,7 +25,10 @@ import json, os, statistics, sys
 import ddz_fast
 assert os.path.dirname(os.path.dirname(os.path.abspath(ddz_fast.__file__))) == os.getcwd()
 from ddz_fast import Game, Solver
-from ddz_fast.tools.bench import solver_positions
+try:
+    from ddz_fast.tools.bench.solver import solver_positions
+except ImportError:        # a checkout from before tools/bench/ was a package
+    from ddz_fast.tools.bench import solver_positions
 from ddz_fast.tools.positions import RESOLVER_PUZZLE
 count, sizes = json.loads(sys.argv[1])
 solver = Solver(64)

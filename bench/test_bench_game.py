@@ -5,7 +5,7 @@ import random
 import pytest
 
 import ddz_fast
-from ddz_fast.tools.bench import mid_game_positions
+from ddz_fast.tools.bench.games import mid_game_positions
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,8 @@ import warnings
 import pytest
 
 import ddz_fast
-from ddz_fast.tools import bench, cli, timing
+from ddz_fast.tools import cli, timing
+from ddz_fast.tools.bench import solver as bench_solver
 from ddz_fast.tools.cli import main
 from helpers import ROOT
 
@@ -292,13 +293,13 @@ def test_solve_bad_input(argv, words, capsys):
 
 
 def test_bench_solver_section(monkeypatch):
-    monkeypatch.setattr(bench, "SOLVER_SIZES", (("two seats 5 v 5", (5, 5), 3),
-                                                ("three seats 4/3/3", (4, 3, 3), 3)))
-    monkeypatch.setattr(bench, "ONE_MOVE_SIZES", (("two seats 6 v 6", (6, 6), 3),))
-    monkeypatch.setattr(bench, "TECHNIQUE_SIZES", (((4, 3, 3), 3),))
-    monkeypatch.setattr(bench, "FULL_DEAL_LIMIT", 0.05)
+    monkeypatch.setattr(bench_solver, "SOLVER_SIZES", (("two seats 5 v 5", (5, 5), 3),
+                                                       ("three seats 4/3/3", (4, 3, 3), 3)))
+    monkeypatch.setattr(bench_solver, "ONE_MOVE_SIZES", (("two seats 6 v 6", (6, 6), 3),))
+    monkeypatch.setattr(bench_solver, "TECHNIQUE_SIZES", (((4, 3, 3), 3),))
+    monkeypatch.setattr(bench_solver, "FULL_DEAL_LIMIT", 0.05)
     out = io.StringIO()
-    bench.solver_report(out, full_deals=2, seed=0)
+    bench_solver.solver_report(out, full_deals=2, seed=0)
     text = out.getvalue()
     assert "README puzzle: median " in text and "two seats 5 v 5: median " in text
     assert "three seats 4/3/3: median " in text and "nodes/s" in text

@@ -1,7 +1,8 @@
 """The peer comparison logic, on a fake peer (the real peers are an optional extra)."""
 
 from ddz_fast import Hand, Kind, legal_moves
-from ddz_fast.tools import bench, peers, positions as bench_positions
+from ddz_fast.tools import peers, positions as bench_positions
+from ddz_fast.tools.bench.movegen import single_rate
 
 
 class FakePeer(peers.Peer):
@@ -39,7 +40,7 @@ def test_compare_and_timing():
     answers = peers.compare(peer, positions, answers=True)
     assert answers.describe() == "the same card sets"
     seconds, moves = peer.responses(positions, repeat=1)
-    assert seconds > 0 and abs(moves - bench.single_rate(
+    assert seconds > 0 and abs(moves - single_rate(
         positions.answer_hands, positions.prevs, 1).moves_per_item) < 1e-9
     assert peer.label.startswith("Fake ") and peers.canonical("R3B2") == "32BR"
 
@@ -53,7 +54,7 @@ def test_id_calls_default_to_the_move_calls():
         c() for c in peer.answer_calls(positions)]
     seconds, counted = peer.timed(peer.answer_calls(positions), 1, answers=False,
                                   count=lambda moves: len(moves) - 1)
-    assert seconds > 0 and counted == bench.single_rate(
+    assert seconds > 0 and counted == single_rate(
         positions.answer_hands, positions.prevs, 1).moves_per_item
     head = positions.head(2)
     assert head.seeds == positions.seeds[:2] and head.prevs == positions.prevs[:2]

@@ -567,8 +567,8 @@ def test_example_runs(gym, pz, rl):
 # --- the bench rows ------------------------------------------------------------------------
 
 def test_bench_rows(gym, pz, rl):
-    from ddz_fast.tools import bench
-    rows = bench.adapter_rows(3, seed=0, repeat=1)
+    from ddz_fast.tools.bench.adapters import adapter_rows
+    rows = adapter_rows(3, seed=0, repeat=1)
     assert [what for what, _ in rows] == [
         "PettingZoo AEC env(), random legal", "raw_env in PettingZoo's wrappers",
         "Gymnasium DouDizhu-v0, random legal",
