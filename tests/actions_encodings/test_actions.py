@@ -79,6 +79,7 @@ def test_kind_codes_are_the_rule_books_order():
     assert KIND_NAMES == KIND_ORDER
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_plays_are_the_references(name, spaces, action_space):
     space, plays = spaces[name], action_space[name]
@@ -343,6 +344,7 @@ def check_position(space, hand, prev, expected):
     return ids
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_legal_ids_of_hands_match_the_reference(name, spaces, reference_leads):
     space, leads = spaces[name], reference_leads[name]

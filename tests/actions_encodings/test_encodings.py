@@ -48,6 +48,7 @@ def rlcard_fixed(state, seat):
     return obs
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("rl")
 def test_rlcard_equals_extract_state():
     """At every decision of 150 games and at their ends (RLCard's observation of the seat
@@ -148,6 +149,7 @@ def spilled(correct):
     return tensor
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("pyspiel")
 def test_openspiel_equals_observation_tensor():
     """Every seat's tensor at every decision of 300 seeded games and at their ends (auctions,
@@ -215,6 +217,7 @@ def test_openspiel_layout():
 
 # --- DouZero: its Env's deal read by douzero.from_env, as interop/test_lockstep.py plays it ----
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dz")
 def test_douzero_equals_get_obs():
     """At every decision of 120 games (DouZero's own deals, trio-rich ones, ddz_fast's):

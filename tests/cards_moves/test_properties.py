@@ -54,6 +54,7 @@ def check_hand(counts, prev_pool, rules):
     return listed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["default", "distinct"])
 def test_properties_on_random_hands(rules):
     rng = random.Random(1)
@@ -64,6 +65,7 @@ def test_properties_on_random_hands(rules):
         del pool[:-200]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hands(), hands(), st.integers(0, 1), st.randoms(use_true_random=False))
 def test_properties_hypothesis(counts, other, wings, rng):

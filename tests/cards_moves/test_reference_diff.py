@@ -108,6 +108,7 @@ def test_the_digest_sees_any_changed_move():
     assert digest not in changed and len(changed) == 5 * len(moves) + 1
 
 
+@pytest.mark.slow
 def test_a_changed_lead_set_disagrees_with_the_table(engine_leads):
     i = 1000
     got = engine_leads["standard"][i]

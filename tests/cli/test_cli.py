@@ -191,6 +191,7 @@ def test_interrupt_exits_130_without_a_traceback(monkeypatch, capsys):
     assert (code, out, capsys.readouterr().err) == (130, "", "ddz-fast simulate: interrupted\n")
 
 
+@pytest.mark.slow
 def test_bench_small():
     code, out = run(*SMALL_BENCH)
     assert code == 0 and "Medians of 1 pass." in out

@@ -315,6 +315,7 @@ def test_keys_of_transpositions():
     assert len(keys) == 4
 
 
+@pytest.mark.slow
 def test_round_trip_at_every_step_of_random_games():
     rng = random.Random(3)
     for _ in range(200):

@@ -649,6 +649,7 @@ def check_batch_error(acceptable, error):
         assert any(name in str(error) for name in names), (str(error), acceptable)
 
 
+@pytest.mark.slow
 @fuzz(300)
 @given(st.data(), RULES)
 def test_batch_on_arbitrary_arrays(data, rules):
@@ -912,6 +913,7 @@ def play_value(data, game):
     return data.draw(st.one_of(legal, legal, legal, legal.map(str), other))
 
 
+@pytest.mark.slow
 @fuzz(120)
 @given(games(), st.data())
 def test_game_actions_keep_the_game_sound(setup, data):
@@ -1320,6 +1322,7 @@ def check_reachable_sizes(game):
             assert game.bombs >= 1
 
 
+@pytest.mark.slow
 @fuzz(400)
 @given(extreme_positions(), st.randoms(use_true_random=False))
 def test_position_fields_at_and_beyond_their_limits(text, rng):

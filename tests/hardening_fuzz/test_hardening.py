@@ -212,6 +212,7 @@ def test_none_arguments():
 
 # --- 5. str() of every move reads back as that move ------------------------------------------
 
+@pytest.mark.slow
 def test_every_play_prints_and_parses_back(action_space):
     # The sizes of the action spaces that other engines' ids are compared with later.
     assert len(action_space["standard"]) == 28_738 and len(action_space["strict"]) == 12_654
@@ -810,6 +811,7 @@ print("ok", interrupted, refused)
 """
 
 
+@pytest.mark.slow
 def test_tables_step_interrupted_by_signals_leaves_no_worker():
     # A handler raising in the middle of a two-thread step used to abandon the join: the next
     # step ran a second worker on the same tables (a double free under ASan, or wrong results).

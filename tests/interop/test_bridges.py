@@ -134,6 +134,7 @@ def test_openspiel_auction_made_up_for_a_set_up_game():
         assert without_seed(back, marked=False) == without_seed(game)
 
 
+@pytest.mark.slow
 @pytest.mark.peers
 def test_openspiel_from_state_and_back():
     pyspiel = pytest.importorskip("pyspiel")
@@ -219,6 +220,7 @@ def check_douzero(game, env, seen):
     douzero_choices(game, env.infoset.legal_actions, seen)
 
 
+@pytest.mark.slow
 @pytest.mark.peers
 def test_douzero_from_env():
     np = pytest.importorskip("numpy")

@@ -79,6 +79,7 @@ def test_openspiel_random_games():
     assert batch_rows(space("openspiel"), hands, prevs) == list(ids)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("pyspiel")
 def test_openspiel_targeted_games():
     """Games whose landlord leads a play of a (kind, length) drawn uniformly and whose next
@@ -108,6 +109,7 @@ def test_openspiel_targeted_games():
 
 # --- RLCard: its seeded deal read by rlcard.from_env, then RLCard's own ids -------------------
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("rl")
 def test_rlcard_games():
     """RLCard's env (its judger prunes the lead moves incrementally): the same legal ids at
@@ -140,6 +142,7 @@ def test_rlcard_games():
 
 # --- DouZero: its Env's deal read by douzero.from_env, every scoring ---------------------------
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dz")
 def test_douzero_games():
     """DouZero's Env under each of its objectives (wp, adp, logadp: the landlord's reward) and

@@ -296,6 +296,7 @@ def douzero_legal(hand, trick):
     return [str(dzi.from_cards(m)) if m else "pass" for m in env.get_legal_card_play_actions()]
 
 
+@pytest.mark.slow
 def test_douzero_universe(dz):
     """DouZero's plays are the card sets its generator makes (from their own cards); the
     preset's are those, one reading each as its detector reads them, minus rejected ones."""

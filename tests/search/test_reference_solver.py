@@ -67,6 +67,7 @@ def test_spring_and_bombs_count_in_the_score():
 QUICK = 12      # cards on the table at most: rows the minimax answers in well under a second
 
 
+@pytest.mark.slow
 def test_stored_solutions_are_the_minimaxs():
     rows = [r for r in load() if sum(len(h) for h in r["hands"]) <= QUICK]
     assert len(rows) >= 100

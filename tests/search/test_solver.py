@@ -202,6 +202,7 @@ def test_the_table_covers_the_sizes_of_the_issue():
     assert {row["objective"] for row in TABLE_ROWS} == {"win", "score"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("off", TECHNIQUES)
 @pytest.mark.parametrize("objective", ["win", "score"])
 def test_each_technique_off_gives_the_same_answers(off, objective):
@@ -315,6 +316,7 @@ def test_moves_left_out_for_free_cards(hands):
     assert pruned > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("technique", ["equivalence", "inference"])
 @pytest.mark.parametrize("sizes", [(10, 10), (8, 7, 7)])
 def test_pruning_beyond_the_brute_force(sizes, technique):
@@ -423,6 +425,7 @@ def reference_args(game):
                 bid=pos.bid, bombs=pos.bombs, plays=list(pos.plays))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3])
 @pytest.mark.parametrize("objective", ["win", "score"])
 def test_principal_lines_play_perfectly(objective, seats):

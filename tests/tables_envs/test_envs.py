@@ -88,6 +88,7 @@ def test_pettingzoo_spaces(zoo):
         (790,), (901,), (901,)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("visible", [False, True])
 def test_pettingzoo_equals_rlcard(zoo, visible):
     """PettingZoo's dou_dizhu_v4 was RLCard's env: its observation RLCard's obs (less

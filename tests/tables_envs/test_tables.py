@@ -114,6 +114,7 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11):
     ("douzero", DouZeroEncoding(perfect_information=True)),
     ("openspiel", OpenSpielEncoding(bug_compatible=True, perfect_information=True)),
 ])
+@pytest.mark.slow
 def test_tables_replay_through_games(preset, scheme):
     for mode in MODES:
         for policy in POLICIES:
