@@ -11,8 +11,14 @@ cdef class Move:
     cdef bint made              # set once (by __init__ or a trusted constructor): immutable after
 
 
+cdef enum:
+    # Most answers have a few legal moves: a list that short lives inside its object (no
+    # malloc and free per call).
+    INLINE_MOVES = 8
+
 cdef class MoveList:
-    cdef ddz_move* moves
+    cdef ddz_move* moves            # inline_moves, or a block of its own
+    cdef ddz_move inline_moves[INLINE_MOVES]
     cdef Py_ssize_t n
     cdef uint64_t hand_cards
     cdef ddz_move prev_move

@@ -3,10 +3,9 @@
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint64_t
-from libc.stdlib cimport free
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from ._core.alloc cimport grow
 from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
@@ -260,7 +259,8 @@ cdef class MoveList:
         self._rules = DEFAULT_RULES
 
     def __dealloc__(self):
-        free(self.moves)
+        if self.moves != self.inline_moves:
+            free(self.moves)
 
     def __init__(self):
         raise TypeError("MoveList is made by ddz_fast.legal_moves() or Game.legal_moves()")
@@ -269,16 +269,21 @@ cdef class MoveList:
         cdef ddz_move buf[MAX_MOVES + 1]      # + PASS
         cdef ddz_hand h
         cdef ddz_move* end
-        cdef Py_ssize_t capacity = 0
+        cdef Py_ssize_t n
         hand_init(&h, self.hand_cards)
         end = gen_moves(&h, &self.prev_move, &self._rules.c, buf)
         if self.can_pass:
             memset(end, 0, sizeof(ddz_move))
             end += 1
-        if grow(&self.moves, &capacity, (end - buf) or 1) < 0:
-            raise MemoryError()
-        memcpy(self.moves, buf, (end - buf) * sizeof(ddz_move))
-        self.n = end - buf
+        n = end - buf
+        if n <= INLINE_MOVES:
+            self.moves = self.inline_moves
+        else:
+            self.moves = <ddz_move*>malloc(n * sizeof(ddz_move))
+            if self.moves == NULL:
+                raise MemoryError()
+        memcpy(self.moves, buf, n * sizeof(ddz_move))
+        self.n = n
         return 0
 
     @property
