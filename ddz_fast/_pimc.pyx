@@ -1,5 +1,6 @@
 # Rollouts for the search player: each legal move of a position played on sampled deals, then
-# the game played out by uniformly random moves, natively without the GIL on copies.
+# the game played out by uniformly random moves, natively without the GIL on copies (the
+# kernel: _core/playout's roll_out).
 
 import numpy as np
 
