@@ -1,54 +1,22 @@
 # Rollouts for the search player: each legal move of a position played on sampled deals, then
-# the game played out by uniformly random moves, natively without the GIL on copies.
+# the game played out by uniformly random moves, natively without the GIL on copies (the
+# kernel: _core/playout's roll_out).
 
 import numpy as np
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint64_t
 
-from ._core.bits cimport hand_init
-from ._core.playout cimport playout, playout_counts, uniform_policy
+from ._core.bits cimport card_count
+from ._core.playout cimport packed_counts, roll_out
 from ._core.rng cimport stream_seed
-from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves, state_play
-from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
+from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves
+from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
 from ._game cimport Game
 
 from .checks import check_int, check_seed
 from ._sampler import DECK_COUNTS
 from .errors import IllegalActionError, InvalidPositionError
-
-
-cdef inline int hand_size(uint64_t packed) noexcept nogil:
-    cdef ddz_hand h
-    hand_init(&h, packed)
-    return h.n
-
-
-cdef inline uint64_t pack(const uint8_t* counts) noexcept nogil:
-    """15 rank counts (each below 16) as a nibble-packed card multiset."""
-    cdef uint64_t packed = 0
-    cdef int r
-    for r in range(N_RANKS):
-        packed += <uint64_t>counts[r] << (4 * r)
-    return packed
-
-
-cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
-                      int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil:
-    """Play `move` in s (not changed), then play out `rollouts` times with the uniform policy;
-    the number of playouts the side of the seat that played `move` won."""
-    cdef ddz_state after = s[0]
-    cdef ddz_state played
-    cdef playout_counts counts
-    cdef bint landlord_side = s.to_move == s.landlord
-    cdef int64_t wins = 0
-    cdef int k
-    state_play(&after, move)
-    for k in range(rollouts):
-        played = after
-        playout(&played, rules, uniform_policy, &rng, scratch, &counts)   # no auction: cannot fail
-        wins += (played.winner == played.landlord) == landlord_side
-    return wins
 
 
 cdef int check_deals(const ddz_state* s, const uint8_t[:, :, ::1] deals) except -1:
@@ -59,11 +27,11 @@ cdef int check_deals(const ddz_state* s, const uint8_t[:, :, ::1] deals) except 
     for i in range(deals.shape[0]):
         total = 0
         for seat in range(s.n_seats):
-            packed = pack(&deals[i, seat, 0])
-            if hand_size(packed) != hand_size(s.hands[seat]):
+            packed = packed_counts(&deals[i, seat, 0])
+            if card_count(packed) != card_count(s.hands[seat]):
                 raise InvalidPositionError(
-                    f"deals[{i}]: seat {seat} holds {hand_size(packed)} cards; in the game it "
-                    f"holds {hand_size(s.hands[seat])}")
+                    f"deals[{i}]: seat {seat} holds {card_count(packed)} cards; in the game it "
+                    f"holds {card_count(s.hands[seat])}")
             if seat == s.to_move and packed != s.hands[seat]:
                 raise InvalidPositionError(
                     f"deals[{i}]: seat {seat} is to move and must hold its own hand")
@@ -119,7 +87,7 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
         row = &out[i, 0]                  # a play-phase position has at least one move
         with nogil:
             for seat in range(s.n_seats):     # (a two-seat game's seat 2 stays empty)
-                s.hands[seat] = pack(deal + seat * N_RANKS)
+                s.hands[seat] = packed_counts(deal + seat * N_RANKS)
             s.key = state_key(&s)
             for j in range(n_moves):
                 row[j] = roll_out(&s, &rules, &moves[j], n_rollouts,

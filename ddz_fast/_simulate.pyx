@@ -6,11 +6,11 @@ import time
 import numpy as np
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport int64_t, uint64_t
 
-from ._core.playout cimport playout, playout_counts, uniform_policy
+from ._core.playout cimport ddz_outcome, play_random_game
 from ._core.rng cimport stream_seed
-from ._core.state cimport MAX_REDEALS, NO_SEAT, ddz_state, state_deal, state_scores
+from ._core.state cimport MAX_REDEALS
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
 from ._rules cimport Rules, as_rules
 
@@ -45,19 +45,6 @@ cdef enum:
     # calling thread looks at Ctrl-C and reports progress between its units.
     CHUNK_GAMES = 1024
 
-ctypedef struct ddz_outcome:       # one game's row of a Simulation (OUTCOME_DTYPE)
-    int64_t scores[3]             # point changes of seats 0, 1, 2
-    int32_t multiplier            # 2**bombs, x2 for a spring or an anti-spring
-    int16_t plays                 # combinations played (passes not counted)
-    int16_t turns                 # play-phase actions, passes included
-    int16_t redeals               # all-pass auctions before the deal that was played
-    int8_t landlord
-    int8_t bid                    # the winning bid
-    int8_t bombs                  # bombs and rockets played
-    uint8_t landlord_won          # 1: the landlord went out first
-    uint8_t spring
-    uint8_t anti_spring
-
 cdef ddz_outcome _example
 # The numpy dtype of ddz_outcome, read off the struct (Cython writes its buffer format).
 OUTCOME_DTYPE = np.asarray(<ddz_outcome[:1]>&_example).dtype
@@ -66,30 +53,6 @@ OUTCOME_DTYPE = np.asarray(<ddz_outcome[:1]>&_example).dtype
 def nth_game_seed(seed, index):
     """The seed simulate() deals game `index` with (Series deals the same way)."""
     return stream_seed(check_seed(seed), check_int(index, "index", 0, 2 ** 63 - 1))
-
-
-cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
-                           ddz_outcome* out) noexcept nogil:
-    """Deal with `seed` and play out with every action uniform among the legal ones (a second
-    stream). False if the auction would redeal past MAX_REDEALS (nothing is written then)."""
-    cdef ddz_state s
-    cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
-    cdef playout_counts counts
-    cdef bint spring, anti_spring
-    state_deal(&s, seed, 0, -1, rules)
-    if not playout(&s, rules, uniform_policy, &choices, actions, &counts):
-        return False
-    out.multiplier = state_scores(&s, rules, out.scores, &spring, &anti_spring)
-    out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
-    out.bid = s.bid
-    out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
-    out.bombs = s.bombs
-    out.spring = spring
-    out.anti_spring = anti_spring
-    out.plays = counts.plays
-    out.turns = counts.turns
-    out.redeals = s.redeals
-    return True
 
 
 cdef class _Runner:

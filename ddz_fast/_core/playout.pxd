@@ -1,13 +1,14 @@
-# Playouts: a game played to its end by a policy (simulate, and later search rollouts).
+# Playouts: a game played to its end by a policy (simulate's random games, the search
+# player's rollouts).
 #
-# Inline, so that where the policy is a known function (simulate's uniform_policy) the
+# playout is inline, so that where the policy is a known function (uniform_policy) the
 # compiler calls it directly, not through the pointer (simulate() ran 10% faster so).
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from .rng cimport random_below
 from .state cimport PHASE_AUCTION, PHASE_OVER, ddz_state, state_apply, state_legal_actions
-from .typedefs cimport ddz_move, ddz_rules
+from .typedefs cimport N_RANKS, ddz_move, ddz_rules
 
 # Picks one of the n >= 1 legal actions of s (an index below n). `context` is the policy's own.
 ctypedef Py_ssize_t (*playout_policy)(const ddz_state* s, const ddz_move* actions, Py_ssize_t n,
@@ -41,3 +42,38 @@ cdef inline bint playout(ddz_state* s, const ddz_rules* rules, playout_policy po
 cdef inline Py_ssize_t uniform_policy(const ddz_state* s, const ddz_move* actions, Py_ssize_t n,
                                       void* context) noexcept nogil:
     return random_below(<uint64_t*>context, n)
+
+
+ctypedef struct ddz_outcome:       # one game's row of a Simulation (OUTCOME_DTYPE)
+    int64_t scores[3]             # point changes of seats 0, 1, 2
+    int32_t multiplier            # 2**bombs, x2 for a spring or an anti-spring
+    int16_t plays                 # combinations played (passes not counted)
+    int16_t turns                 # play-phase actions, passes included
+    int16_t redeals               # all-pass auctions before the deal that was played
+    int8_t landlord
+    int8_t bid                    # the winning bid
+    int8_t bombs                  # bombs and rockets played
+    uint8_t landlord_won          # 1: the landlord went out first
+    uint8_t spring
+    uint8_t anti_spring
+
+# Deal with `seed` and play out with every action uniform among the legal ones (a second
+# stream), the game's row into out. False if the auction would redeal past MAX_REDEALS
+# (nothing is written then). actions: room for MAX_MOVES + 1.
+cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
+                           ddz_outcome* out) noexcept nogil
+
+# Play `move` in the play-phase position s (not changed), then play out `rollouts` times with
+# the uniform policy from the generator state `rng`; the number of playouts the side of the
+# seat that played `move` won. scratch: room for MAX_MOVES + 1.
+cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
+                      int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil
+
+
+cdef inline uint64_t packed_counts(const uint8_t* counts) noexcept nogil:
+    """15 rank counts (each below 16) as a nibble-packed card multiset (a rollout's hands)."""
+    cdef uint64_t packed = 0
+    cdef int r
+    for r in range(N_RANKS):
+        packed += <uint64_t>counts[r] << (4 * r)
+    return packed

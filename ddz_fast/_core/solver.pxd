@@ -4,7 +4,7 @@
 # landlord's value is +1 (he wins) or -1 (the farmers win) for the win objective, his final
 # score under the rules' scoring for the score objective. The landlord's nodes are OR nodes
 # (one move that reaches t proves it), the farmers' AND nodes (one move that stays below t
-# refutes it). Exact values come from a series of such questions (the caller's bisection).
+# refutes it). Exact values come from a series of such questions (solve_root's bisection).
 #
 # Techniques, each one a bit of solver_search.techniques so the bench can turn it off:
 # - TECH_TABLE: a transposition table of proven bounds (lo <= value <= hi). An entry holds the
@@ -73,7 +73,7 @@
 #   406,643 against the same table without it), 10% of 10/8/8's (3,899,213 -> 3,494,386),
 #   27% of 17 v 17's first five (7,871,330 -> 5,785,112).
 
-from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint16_t, uint32_t, uint64_t
 
 from .state cimport ddz_state
 from .typedefs cimport ddz_move, ddz_rules
@@ -196,6 +196,13 @@ cdef void bring_best(ddz_move* moves, int32_t* scores, Py_ssize_t i, Py_ssize_t 
 # 1 if the landlord's value of the play-phase position s is >= t, 0 if not, else SEARCH_ABORTED
 # or SEARCH_ERROR. Uses p.moves from ply `ply` on; s is not changed.
 cdef int search_ge(solver_search* p, const ddz_state* s, int64_t t, int ply) noexcept nogil
+
+# The root: the landlord's value of the play-phase position s (value[0]) and, in best[i], whether
+# moves[i] (its n legal moves) reaches it: every move, or (not every) the first one found, the
+# others 0; with `values` (and every) the landlord's value after each move. 0, or
+# SEARCH_ABORTED or SEARCH_ERROR. Uses p.moves from ply 0 on; s is not changed.
+cdef int solve_root(solver_search* p, const ddz_state* s, const ddz_move* moves, Py_ssize_t n,
+                    bint every, int8_t* best, int64_t* value, int64_t* values) noexcept nogil
 
 # The monotonic clock in seconds.
 cdef double monotonic() noexcept nogil

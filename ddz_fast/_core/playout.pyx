@@ -1,0 +1,44 @@
+# Playouts (see playout.pxd): simulate's random games and the search player's rollouts.
+
+from libc.stdint cimport int64_t, uint64_t
+
+from .state cimport NO_SEAT, ddz_state, state_deal, state_play, state_scores
+from .typedefs cimport ddz_move, ddz_rules
+
+
+cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
+                           ddz_outcome* out) noexcept nogil:
+    cdef ddz_state s
+    cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
+    cdef playout_counts counts
+    cdef bint spring, anti_spring
+    state_deal(&s, seed, 0, -1, rules)
+    if not playout(&s, rules, uniform_policy, &choices, actions, &counts):
+        return False
+    out.multiplier = state_scores(&s, rules, out.scores, &spring, &anti_spring)
+    out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
+    out.bid = s.bid
+    out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
+    out.bombs = s.bombs
+    out.spring = spring
+    out.anti_spring = anti_spring
+    out.plays = counts.plays
+    out.turns = counts.turns
+    out.redeals = s.redeals
+    return True
+
+
+cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
+                      int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil:
+    cdef ddz_state after = s[0]
+    cdef ddz_state played
+    cdef playout_counts counts
+    cdef bint landlord_side = s.to_move == s.landlord
+    cdef int64_t wins = 0
+    cdef int k
+    state_play(&after, move)
+    for k in range(rollouts):
+        played = after
+        playout(&played, rules, uniform_policy, &rng, scratch, &counts)   # no auction: cannot fail
+        wins += (played.winner == played.landlord) == landlord_side
+    return wins
