@@ -14,8 +14,8 @@ from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state
 from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
 from ._game cimport Game
 
+from ._cards import DECK_COUNTS
 from .checks import check_int, check_seed
-from ._sampler import DECK_COUNTS
 from .errors import IllegalActionError, InvalidPositionError
 
 
