@@ -10,14 +10,14 @@ from libc.string cimport memcpy, memset
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
 from ._core.alloc cimport grow
 from ._core.bits cimport cards_contain, cards_valid
-from ._core.combos cimport is_reading
+from ._core.combos cimport is_reading, move_is_legal
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
     game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores,
 )
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
-from ._moves cimport Move, make_move_list, move_from_c, move_is_legal
+from ._moves cimport Move, make_move_list, move_from_c
 from ._rules cimport as_rules
 
 from ._cards import RANK_SYMBOLS

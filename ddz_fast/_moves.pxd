@@ -33,6 +33,3 @@ cdef Move move_from_c(const ddz_move* m)
 cdef Move as_move(object move, Rules rules)
 # The legal moves of `hand` on `prev` (NULL or length 0: a lead), with PASS last if can_pass.
 cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, bint can_pass)
-# `m` (a reading, or PASS) may be played from `hand` on `prev` under the rules.
-cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
-                        const ddz_rules* rules) noexcept nogil

@@ -6,9 +6,11 @@ from libc.stdint cimport uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
+from ._core.bits cimport cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
-from ._core.combos cimport beats as combo_beats, classify as combo_classify, is_reading, main_part
+from ._core.combos cimport (
+    beats as combo_beats, classify as combo_classify, is_reading, main_part, move_is_legal,
+)
 from ._core.movegen cimport gen_moves
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
@@ -358,14 +360,6 @@ cdef class MoveList:
         shown = ", ".join(str(m) for m in self[:8])
         more = ", ..." if len(self) > 8 else ""
         return f"<MoveList of {cards_text(self.hand_cards)!r}{on}: {self.n} moves ({shown}{more})>"
-
-
-cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
-                        const ddz_rules* rules) noexcept nogil:
-    if m.length == 0:
-        return can_pass
-    return (is_reading(m, rules) and cards_contain(hand, m.cards)
-            and (prev.length == 0 or combo_beats(m, prev)))
 
 
 cdef ddz_move NO_MOVE

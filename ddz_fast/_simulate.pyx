@@ -1,6 +1,6 @@
-# Uniformly random games in native code, without the GIL, on as many threads as asked.
+# Uniformly random games in native code, without the GIL, on as many threads as asked (native
+# threads of _core.fanout; the calling thread works too, and looks at signals and progress).
 
-import threading
 import time
 
 import numpy as np
@@ -8,6 +8,10 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint64_t
 
+from ._core.atomic cimport atomic_load, atomic_store, fetch_add
+from ._core.fanout cimport (
+    ddz_fanout, fanout_free, fanout_init, fanout_join, fanout_start, fanout_threads_started,
+)
 from ._core.playout cimport ddz_outcome, play_random_game
 from ._core.rng cimport stream_seed
 from ._core.state cimport MAX_REDEALS
@@ -18,27 +22,6 @@ from .checks import check_int, check_seed, check_threads
 from .errors import RedealLimitError
 from ._simulation import Simulation
 
-
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static inline int64_t ddz_fetch_add(volatile int64_t* p, int64_t v) {
-        return _InterlockedExchangeAdd64((volatile long long*)p, v);
-    }
-    static inline int64_t ddz_load(volatile int64_t* p) { return _InterlockedOr64((volatile long long*)p, 0); }
-    static inline void ddz_store(volatile int64_t* p, int64_t v) { _InterlockedExchange64((volatile long long*)p, v); }
-    #else
-    static inline int64_t ddz_fetch_add(int64_t* p, int64_t v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
-    static inline int64_t ddz_load(int64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-    static inline void ddz_store(int64_t* p, int64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
-    #endif
-    """
-    # Counters that the threads of a run share (results themselves are handed over by join).
-    int64_t fetch_add "ddz_fetch_add" (int64_t* p, int64_t v) noexcept nogil    # old value
-    int64_t atomic_load "ddz_load" (int64_t* p) noexcept nogil
-    void atomic_store "ddz_store" (int64_t* p, int64_t v) noexcept nogil
 
 cdef enum:
     # Games per unit of work, about 2.5 ms: threads take units from a shared counter, and the
@@ -59,7 +42,8 @@ cdef class _Runner:
     """One simulate() call: its output rows and the units of work its threads share.
 
     Games start..start+n-1 of the seed's stream, in units of CHUNK_GAMES taken from a shared
-    counter; game start+i goes to row i. Made without __init__, it has no work.
+    counter; game start+i goes to row i. Made without __init__, it has no work. Its worker
+    threads (start_workers) are native; join waits for them (and so does deallocation).
     """
 
     cdef ddz_outcome* out
@@ -70,7 +54,13 @@ cdef class _Runner:
     cdef int64_t done             # shared: games finished
     cdef int64_t stop             # shared: set to 1 to make every thread stop after its unit
     cdef int64_t failed           # shared: 1 + a game that hit the redeal limit, or 0
+    cdef ddz_fanout workers
     cdef readonly object records
+
+    def __dealloc__(self):
+        atomic_store(&self.stop, 1)
+        fanout_join(&self.workers)      # (a no-op unless started and not joined)
+        fanout_free(&self.workers)
 
     def __init__(self, int64_t start, int64_t n, uint64_t seed, Rules rules):
         self.seed = seed
@@ -103,11 +93,20 @@ cdef class _Runner:
         fetch_add(&self.done, last - first)
         return True
 
-    def work(self):
-        """A worker thread: units until none is left."""
+    def start_workers(self, int n):
+        """Start n native worker threads, each taking units until none is left (once)."""
+        if self.workers.workers != NULL:
+            raise RuntimeError("the workers of this run were started already")
+        if fanout_init(&self.workers, n + 1) < 0:
+            fanout_free(&self.workers)
+            raise MemoryError()
         with nogil:
-            while self.run_unit():
-                pass
+            fanout_start(&self.workers, work_units, <void*>self)
+
+    def join(self):
+        """Wait for the workers (after their current unit, once finish() was called)."""
+        with nogil:
+            fanout_join(&self.workers)
 
     def work_unit(self):
         """One unit in the calling thread; False when none is left."""
@@ -131,6 +130,18 @@ cdef class _Runner:
         return failed - 1 if failed else None
 
 
+cdef void work_units(void* runner, Py_ssize_t part) noexcept nogil:
+    """A worker thread's part of a run: units until none is left."""
+    while (<_Runner>runner).run_unit():
+        pass
+
+
+def _native_threads_started():
+    """Native worker threads started so far in this process by _core.fanout (simulate's and
+    Tables'): the tests count simulate's with it."""
+    return fanout_threads_started()
+
+
 def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     """Play ``n_games`` full games (deal, auction, play) with a uniformly random choice among
     the legal actions at every decision, in native code without the GIL.
@@ -151,9 +162,7 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
     cdef Rules r = as_rules(rules)
     cdef _Runner runner = _Runner(start, n_games, seed, r)
-    workers = [threading.Thread(target=runner.work, daemon=True) for _ in range(threads - 1)]
-    for worker in workers:
-        worker.start()
+    runner.start_workers(threads - 1)
     try:
         shown = time.monotonic()
         while runner.work_unit():
@@ -161,12 +170,10 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
             if progress is not None and time.monotonic() - shown >= 0.05:
                 progress(runner.games_done, n_games)
                 shown = time.monotonic()
-        for worker in workers:
-            worker.join()
+        runner.join()
     finally:
         runner.finish()
-        for worker in workers:
-            worker.join()
+        runner.join()
     if runner.failed_game is not None:
         raise RedealLimitError(
             f"game {runner.failed_game} of seed {seed} passed all round more than "

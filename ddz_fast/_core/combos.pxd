@@ -21,6 +21,9 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
 cdef bint beats(const ddz_move* a, const ddz_move* b) noexcept nogil
 # The cards of a valid reading that are not kickers.
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil
+# `m` (a reading, or PASS) may be played from `hand` on `prev` under the rules.
+cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
+                        const ddz_rules* rules) noexcept nogil
 
 
 cdef inline bint wings_allowed(uint64_t rest, uint64_t block, const ddz_rules* rules) noexcept nogil:

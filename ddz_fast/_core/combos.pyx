@@ -2,7 +2,7 @@
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from .bits cimport hand_init, pop_lsb, rank_block
+from .bits cimport cards_contain, hand_init, pop_lsb, rank_block
 from .typedefs cimport (
     CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, MAX_READINGS, N_KINDS, ddz_hand,
     ddz_move, ddz_rules,
@@ -62,3 +62,11 @@ cdef uint64_t main_part(const ddz_move* m) noexcept nogil:
     if m.kind == KIND_ROCKET:
         return JOKERS
     return rank_block(m.main, m.length) * KIND_SHAPES[m.kind].unit
+
+
+cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
+                        const ddz_rules* rules) noexcept nogil:
+    if m.length == 0:
+        return can_pass
+    return (is_reading(m, rules) and cards_contain(hand, m.cards)
+            and (prev.length == 0 or beats(m, prev)))

@@ -359,22 +359,19 @@ def test_bad_values_name_the_argument_and_the_value(call, error, words):
 
 # --- 9. simulate() keeps a bounded set of workers --------------------------------------------
 
-def test_simulate_starts_at_most_the_useful_threads(monkeypatch):
-    started = []
-    original = threading.Thread
-
-    class Counted(original):
-        def start(self):
-            started.append(self)
-            super().start()
-
-    monkeypatch.setattr(ddz_fast._simulate.threading, "Thread", Counted)
-    progress = []
-    result = simulate(3000, seed=5, threads=10 ** 9, progress=lambda d, t: progress.append(d))
+def test_simulate_starts_at_most_the_useful_threads():
+    # simulate's workers are native threads of _core.fanout, which counts those it starts.
+    from ddz_fast._simulate import _native_threads_started
     cores = len(os.sched_getaffinity(0))
-    assert len(started) <= min(cores, 3) - 1     # 3 units of work; the caller works too
+    before = _native_threads_started()
+    simulate(3000, seed=5, threads=2)
+    assert _native_threads_started() - before == min(cores, 2) - 1     # the counter counts
+    progress = []
+    before = _native_threads_started()
+    result = simulate(3000, seed=5, threads=10 ** 9, progress=lambda d, t: progress.append(d))
+    started = _native_threads_started() - before
+    assert started <= min(cores, 3) - 1          # 3 units of work; the caller works too
     assert progress[-1] == 3000
-    monkeypatch.undo()
     same = simulate(3000, seed=5)
     assert all(np.array_equal(getattr(result, f), getattr(same, f)) for f in ("scores", "turns", "bid"))
 

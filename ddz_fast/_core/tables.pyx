@@ -1,0 +1,280 @@
+# The Tables step kernels (see tables.pxd).
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
+from libc.string cimport memcpy, memmove, memset
+
+from .actions cimport NO_ID, ddz_action_ids, legal_ids
+from .alloc cimport grow
+from .bits cimport hand_init
+from .combos cimport move_is_legal
+from .encode cimport (
+    COMPACT_HISTORY, encode_compact_recent, encode_douzero, encode_douzero_batch,
+    encode_douzero_history, encode_openspiel, encode_rlcard,
+)
+from .fanout cimport fanout_run
+from .rng cimport splitmix64, stream_seed
+from .state cimport (
+    MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PUSHED, bid_action, bid_redeals, ddz_state,
+    game_push, state_deal, state_scores,
+)
+from .typedefs cimport MAX_MOVES, ddz_hand, ddz_move
+
+
+cdef void start_game(const ddz_tables* env, ddz_table* t) noexcept nogil:
+    t.deal_seed = splitmix64(&t.seeds)
+    t.games += 1
+    t.g.n_steps = 0
+    t.n_recent = 0
+    t.over = False
+    state_deal(&t.g.s, t.deal_seed, 0, -1, &env.rules)
+
+
+cdef int check_action(const ddz_tables* env, const ddz_table* t, int32_t a) noexcept nogil:
+    cdef const ddz_state* s = &t.g.s
+    cdef const ddz_action_ids* space = env.ids_table
+    cdef int bid
+    if t.over:
+        return ACTION_GAME_OVER
+    if a < 0 or a >= space.n:
+        return ACTION_OUT_OF_RANGE
+    if s.phase == PHASE_AUCTION:
+        if a == space.pass_id:
+            if s.redeals >= MAX_REDEALS and bid_redeals(s, 0):
+                return ACTION_REDEAL_LIMIT
+            return ACTION_OK
+        bid = a - space.first_bid + 1
+        if space.first_bid >= 0 and s.bid < bid <= 3:
+            return ACTION_OK
+        return ACTION_ILLEGAL
+    if a == space.pass_id:
+        return ACTION_OK if s.last_move.length else ACTION_ILLEGAL
+    if space.actions[a].length == 0:            # a bid
+        return ACTION_ILLEGAL
+    if move_is_legal(&space.actions[a], s.hands[s.to_move], &s.last_move,
+                     s.last_move.length != 0, &env.rules):
+        return ACTION_OK
+    return ACTION_ILLEGAL
+
+
+cdef int play(const ddz_tables* env, ddz_table* t, int32_t a) noexcept nogil:
+    """Apply the legal action `a` (see check_action); PUSHED or PUSH_NO_MEMORY."""
+    cdef const ddz_action_ids* space = env.ids_table
+    cdef ddz_move action
+    if t.g.s.phase == PHASE_AUCTION:
+        action = bid_action(0 if a == space.pass_id else a - space.first_bid + 1)
+    else:
+        action = bid_action(0) if a == space.pass_id else space.actions[a]  # (a pass: zero)
+        if t.n_recent == COMPACT_HISTORY:
+            memmove(t.recent, t.recent + 1, (COMPACT_HISTORY - 1) * sizeof(uint64_t))
+            t.n_recent -= 1
+        t.recent[t.n_recent] = action.cards
+        t.n_recent += 1
+    t.last_seat = t.g.s.to_move
+    return game_push(&t.g, &action)
+
+
+cdef void write_obs(const ddz_tables* env, const ddz_table* t, int seat, char* obs,
+                    int8_t* z) noexcept nogil:
+    """Row `seat`'s observation of table t into obs (and z): every element of the row."""
+    cdef int written = 0
+    if env.scheme == OBS_COMPACT:
+        written = encode_compact_recent(&t.g, seat, env.flags, t.recent, t.n_recent, <int8_t*>obs)
+    elif env.scheme == OBS_OPENSPIEL:
+        written = encode_openspiel(&t.g, seat, env.flags, <float*>obs)
+    elif env.scheme == OBS_RLCARD:
+        written = encode_rlcard(&t.g, seat, env.flags, <int8_t*>obs)
+    else:
+        written = encode_douzero(&t.g, seat, env.flags, <int8_t*>obs)
+        encode_douzero_history(&t.g, z)
+    if written < 0:                     # the auction: no layout (role -1 says so)
+        written = 0
+    if written < env.width:             # (int8 schemes only: openspiel is full width)
+        memset(obs + written, 0, env.width - written)
+
+
+cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) noexcept nogil:
+    """Table i's observation, player, role, legal ids (appended to the chunk's) and count
+    (into starts[i + 1]), and mask row."""
+    cdef ddz_table* t = &env.tables[i]
+    cdef const ddz_state* s = &t.g.s
+    cdef int seat = t.last_seat if t.over else s.to_move
+    cdef Py_ssize_t item = 4 if env.scheme == OBS_OPENSPIEL else 1
+    cdef Py_ssize_t count = 0, k
+    cdef ddz_hand h
+    cdef int32_t* out
+    env.current[i] = seat
+    env.role[i] = -1 if s.landlord == NO_SEAT else (seat - s.landlord + 3) % 3
+    write_obs(env, t, seat, env.obs + i * env.width * item,
+              env.z + i * Z_SIZE if env.z != NULL else NULL)
+    if grow(&chunk.ids, &chunk.capacity, chunk.n_ids + MAX_MOVES + 1) < 0:
+        chunk.failed = STEP_NO_MEMORY
+        return
+    out = chunk.ids + chunk.n_ids
+    if t.over or s.phase == PHASE_OVER:
+        count = 0
+    elif s.phase == PHASE_AUCTION:
+        out[0] = env.ids_table.pass_id
+        count = 1
+        for k in range(s.bid + 1, 4):
+            out[count] = env.ids_table.first_bid + k - 1
+            count += 1
+    else:
+        hand_init(&h, s.hands[s.to_move])
+        count = legal_ids(env.ids_table, &h, &s.last_move if s.last_move.length else NULL,
+                          s.last_move.length != 0, &env.rules, out)
+        if count == NO_ID:
+            chunk.failed = STEP_NO_ID
+            count = 0
+    chunk.n_ids += count
+    env.starts[i + 1] = count
+    if env.mask != NULL:
+        memset(env.mask + i * env.n_ids, 0, env.n_ids)
+        for k in range(count):
+            env.mask[i * env.n_ids + out[k]] = 1
+
+
+cdef void end_game(const ddz_tables* env, Py_ssize_t i) noexcept nogil:
+    """Table i's game just ended: its rewards; under same_step its final observation is
+    kept and the next game dealt."""
+    cdef ddz_table* t = &env.tables[i]
+    cdef int64_t scores[3]
+    cdef bint spring, anti_spring
+    cdef int seat
+    cdef Py_ssize_t item = 4 if env.scheme == OBS_OPENSPIEL else 1
+    t.over = True
+    env.terminated[i] = True
+    if t.g.s.phase == PHASE_OVER:
+        state_scores(&t.g.s, &env.rules, scores, &spring, &anti_spring)
+        for seat in range(3):
+            env.rewards[3 * i + seat] = <float>scores[seat]
+    if env.reset_mode == RESET_SAME_STEP:
+        env.final_flags[i] = True
+        env.final_current[i] = t.last_seat
+        env.final_role[i] = (-1 if t.g.s.landlord == NO_SEAT
+                             else (t.last_seat - t.g.s.landlord + 3) % 3)
+        write_obs(env, t, t.last_seat, env.final_obs + i * env.width * item,
+                  env.final_z + i * Z_SIZE if env.final_z != NULL else NULL)
+        start_game(env, t)
+
+
+cdef void step_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef ddz_table* t
+    cdef int32_t a
+    cdef int check, seat
+    chunk.n_ids = 0
+    chunk.failed = 0
+    for i in range(chunk.lo, chunk.hi):
+        t = &env.tables[i]
+        a = env.actions[i]
+        env.rewards[3 * i] = env.rewards[3 * i + 1] = env.rewards[3 * i + 2] = 0
+        env.terminated[i] = False
+        if env.final_flags != NULL:
+            env.final_flags[i] = False
+        if t.over:
+            check = ACTION_GAME_OVER
+        elif env.validated:
+            check = ACTION_OK
+        else:
+            check = check_action(env, t, a)
+        if check == ACTION_GAME_OVER:           # next_step: the reset step
+            start_game(env, t)
+        elif check == ACTION_OK:
+            if play(env, t, a) != PUSHED:
+                chunk.failed = STEP_NO_MEMORY
+                return
+            if t.g.s.phase == PHASE_OVER:
+                end_game(env, i)
+        else:                                   # lose or forfeit (raise checked first)
+            t.last_seat = t.g.s.to_move
+            for seat in range(3):
+                env.rewards[3 * i + seat] = (
+                    -1 if seat == t.last_seat else 0 if env.illegal == ILLEGAL_LOSE else 1)
+            end_game(env, i)
+        write_outputs(env, i, chunk)
+
+
+cdef void reset_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
+    cdef Py_ssize_t i
+    chunk.n_ids = 0
+    chunk.failed = 0
+    for i in range(chunk.lo, chunk.hi):
+        if env.reset_mask == NULL or env.reset_mask[i]:
+            if env.reseed:
+                env.tables[i].seeds = stream_seed(env.seed, i)
+                env.tables[i].games = 0
+            start_game(env, &env.tables[i])
+            env.terminated[i] = False
+        write_outputs(env, i, chunk)
+
+
+cdef void gather_chunk(ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
+    """The chunk's legal ids and offsets into place; DouZero's x_batch rows of its tables."""
+    cdef Py_ssize_t first = env.starts[chunk.lo], i, k, start, count, width
+    cdef Py_ssize_t full = env.x_batch_width
+    cdef uint64_t cards[MAX_MOVES + 1]
+    cdef const ddz_table* t
+    cdef float* rows
+    memcpy(env.ids + first, chunk.ids, chunk.n_ids * sizeof(int32_t))
+    memcpy(env.offsets + chunk.lo + 1, env.starts + chunk.lo + 1,
+           (chunk.hi - chunk.lo) * sizeof(int64_t))
+    if chunk.lo == 0:
+        env.offsets[0] = 0
+    if env.scheme != OBS_DOUZERO:
+        return
+    for i in range(chunk.lo, chunk.hi):
+        start = env.starts[i]
+        count = env.starts[i + 1] - start
+        if count == 0:
+            continue
+        t = &env.tables[i]
+        rows = env.x_batch + start * full
+        for k in range(count):
+            cards[k] = env.ids_table.actions[chunk.ids[start - first + k]].cards
+        width = encode_douzero_batch(&t.g, t.g.s.to_move, env.flags, cards, count, rows)
+        if width < 0:                           # the auction
+            memset(rows, 0, count * full * sizeof(float))
+        elif width < full:                      # the landlord's rows, spread to full width
+            for k in range(count - 1, -1, -1):
+                memmove(rows + k * full, rows + k * width, width * sizeof(float))
+                memset(rows + k * full + width, 0, (full - width) * sizeof(float))
+
+
+ctypedef struct phase_task:     # what a fan-out part needs to run its chunk of a phase
+    ddz_tables* env
+    int phase
+
+
+cdef void run_chunk(void* context, Py_ssize_t c) noexcept nogil:
+    cdef phase_task* task = <phase_task*>context
+    cdef ddz_tables* env = task.env
+    if task.phase == PHASE_STEP:
+        step_chunk(env, &env.chunks[c])
+    elif task.phase == PHASE_RESET:
+        reset_chunk(env, &env.chunks[c])
+    else:
+        gather_chunk(env, &env.chunks[c])
+
+
+cdef void run_phase(ddz_tables* env, int phase) noexcept nogil:
+    # (the task lives on this stack: fanout_run returns only when every part is done)
+    cdef phase_task task
+    task.env = env
+    task.phase = phase
+    fanout_run(&env.fanout, run_chunk, &task)
+
+
+cdef Py_ssize_t first_refused(const ddz_tables* env, int* check) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef const ddz_table* t
+    for i in range(env.n):
+        t = &env.tables[i]
+        if t.over:
+            if env.reset_mode == RESET_DISABLED:
+                check[0] = ACTION_GAME_OVER
+                return i
+        elif env.illegal == ILLEGAL_RAISE:
+            check[0] = check_action(env, t, env.actions[i])
+            if check[0] != ACTION_OK:
+                return i
+    return -1
