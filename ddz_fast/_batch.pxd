@@ -14,10 +14,10 @@ cdef enum:
 cdef class _BatchInput:
     cdef object hands, prevs
     cdef Py_ssize_t n
-    cdef const uint8_t[:, ::1] hand_view
-    cdef const uint8_t[::1] prev_view
-    cdef const uint8_t* hand_data
-    cdef const ddz_move* prev_data
+    cdef Py_buffer hand_buffer, prev_buffer   # exported from hands and prevs while held
+    cdef const uint8_t* hand_data       # NULL unless hand_buffer is held
+    cdef const ddz_move* prev_data      # NULL unless prev_buffer is held
+    cdef void release(self) noexcept
 
 
 # Raise what a rows_* status says went wrong (MemoryError, InvalidCardsError, InvalidMoveError);

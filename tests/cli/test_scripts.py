@@ -20,10 +20,20 @@ def test_game_bench_prints_its_figures():
     assert "ns/decision" in out and "ns/pair" in out and "copy()" in out
 
 
-def test_solver_ab_bench_compares_two_builds():
-    out = run("bench/solver_ab.py", ROOT, ROOT, "--sizes", "5,5", "4,3,3", "--count", "3",
+def test_ab_bench_compares_the_solver_of_two_builds():
+    out = run("bench/ab.py", ROOT, ROOT, "solver", "--sizes", "5,5", "4,3,3", "--count", "3",
               "--rounds", "1")
     rows = out.splitlines()
     assert len(rows) == 2 and all(row.startswith(ROOT + ": puzzle ") for row in rows)
     nodes = [re.findall(r"\(([\d,]+) nodes\)", row) for row in rows]
     assert len(nodes[0]) == 3 and nodes[0] == nodes[1]     # one build, the same search
+
+
+def test_ab_bench_compares_the_move_generation_of_two_builds():
+    out = run("bench/ab.py", ROOT, ROOT, "movegen", "--hands", "200", "--rounds", "1")
+    rows = out.splitlines()
+    assert len(rows) == 2 and all(row.startswith(ROOT + ": batch leads ") for row in rows)
+    times = [[float(t) for t in re.findall(r"([\d.]+) ns", row)] for row in rows]
+    assert all(len(row) == 4 and min(row) > 0 for row in times)
+    moves = [re.findall(r"\(([\d,]+) \+ ([\d,]+) moves\)", row) for row in rows]
+    assert moves[0] == moves[1] and len(moves[0]) == 1     # one build, the same moves
