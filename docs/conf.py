@@ -35,3 +35,10 @@ html_title = f"ddz_fast {release}"
 
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
+
+# The docs' own extensions (docs/_ext): the peers' known bugs, from tests/peer_deviations.py.
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+extensions.append("peer_deviations_table")
