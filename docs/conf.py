@@ -1,5 +1,8 @@
 """Sphinx configuration of the ddz_fast documentation (`sphinx-build -W -n docs docs/_build`)."""
 
+import os
+import sys
+
 import ddz_fast
 
 project = "ddz_fast"
@@ -35,3 +38,7 @@ html_title = f"ddz_fast {release}"
 
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
+
+# docs/_ext: the tables generated from the code at build time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "_ext"))
+extensions.append("encoding_tables")
