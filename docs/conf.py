@@ -1,5 +1,8 @@
 """Sphinx configuration of the ddz_fast documentation (`sphinx-build -W -n docs docs/_build`)."""
 
+import os
+import sys
+
 import ddz_fast
 
 project = "ddz_fast"
@@ -36,9 +39,7 @@ html_title = f"ddz_fast {release}"
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
 
-# The docs' own extensions (docs/_ext): the peers' known bugs, from tests/peer_deviations.py.
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).parent / "_ext"))
-extensions.append("peer_deviations_table")
+# docs/_ext: the tables generated at build time, from the code (the encodings' layouts) and from
+# tests/peer_deviations.py (the peers' known bugs)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "_ext"))
+extensions += ["encoding_tables", "peer_deviations_table"]
