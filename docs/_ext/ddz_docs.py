@@ -1,0 +1,182 @@
+"""The site's Sphinx extension: what autodoc needs to show ddz_fast's public face, and the tables
+generated from the code.
+
+- Compiled classes and functions take their signature from the package's ``.pyi`` stubs
+  (stubtest checks them against the extensions): Cython's embedded class signatures misplace
+  the ``*`` of keyword-only arguments (``Solver(table_mb=64, techniques=None, *)``).
+- A signature written at the top of a compiled class's docstring is dropped (the stub's shows).
+- A module constant has no docstring of its own: autodoc would show its type's (``str``'s).
+- A base class from a private module is shown by its public name.
+- A signature, docstring or base still naming a private module (``ddz_fast._x``) is a warning,
+  so an error under ``-W``.
+- ``{presets-table}`` is the table of ``Rules.presets()``.
+"""
+
+import ast
+import importlib
+import inspect
+import os
+import re
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+import ddz_fast
+from ddz_fast import ActionSpace, Rules
+
+logger = logging.getLogger(__name__)
+
+PRIVATE = re.compile(r"\bddz_fast\._\w+")
+# The modules whose __all__ is the public API (tests/docs/test_reference.py checks the reference
+# documents each name once). The envs modules need the `rl` extra, which a docs build has.
+PUBLIC_MODULES = (
+    "ddz_fast", "ddz_fast.actions", "ddz_fast.cards", "ddz_fast.encodings", "ddz_fast.errors",
+    "ddz_fast.game", "ddz_fast.kind", "ddz_fast.moves", "ddz_fast.pimc", "ddz_fast.players",
+    "ddz_fast.position", "ddz_fast.result", "ddz_fast.rules", "ddz_fast.sampling",
+    "ddz_fast.series", "ddz_fast.simulation", "ddz_fast.solver", "ddz_fast.tables",
+    "ddz_fast.typing", "ddz_fast.interop", "ddz_fast.interop.douzero",
+    "ddz_fast.interop.openspiel", "ddz_fast.interop.rlcard", "ddz_fast.envs.gymnasium",
+    "ddz_fast.envs.pettingzoo", "ddz_fast.envs.vector",
+)
+
+
+def public_names():
+    """Public name of each public class, by the object: its name in ``ddz_fast`` if it is
+    there, else in the first public module that exports it."""
+    names = {}
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            value = getattr(module, name)
+            if inspect.isclass(value):
+                names.setdefault(value, f"{module_name}.{name}")
+    return names
+
+
+def stub_signatures():
+    """``(module, qualified name) -> "(arguments)"`` from every ``.pyi`` stub of the package,
+    without annotations; a class's is its ``__init__``'s, less ``self``."""
+    signatures = {}
+    package = os.path.dirname(ddz_fast.__file__)
+    for file in sorted(os.listdir(package)):
+        if not file.endswith(".pyi"):
+            continue
+        module = "ddz_fast." + file[:-4]
+        with open(os.path.join(package, file), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                signatures[module, node.name] = arguments(node, skip_first=False)
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef):
+                        static = any(isinstance(d, ast.Name) and d.id == "staticmethod"
+                                     for d in item.decorator_list)
+                        text = arguments(item, skip_first=not static)
+                        name = node.name if item.name == "__init__" else f"{node.name}.{item.name}"
+                        signatures[module, name] = text
+    return signatures
+
+
+def arguments(function, skip_first):
+    args = function.args
+    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+        arg.annotation = None
+    if args.vararg:
+        args.vararg.annotation = None
+    if args.kwarg:
+        args.kwarg.annotation = None
+    if skip_first:
+        if args.posonlyargs:
+            args.posonlyargs = args.posonlyargs[1:]
+        else:
+            args.args = args.args[1:]
+            args.defaults = args.defaults[-len(args.args):] if args.args else []
+    return f"({ast.unparse(args)})"
+
+
+def setup(app):
+    names = public_names()
+    signatures = stub_signatures()
+
+    def check_private(where, text):
+        if text and PRIVATE.search(text):
+            logger.warning("%s names a private module: %s", where, PRIVATE.search(text).group(0))
+
+    def signature(app, what, name, obj, options, signature, return_annotation):
+        target = obj.__init__ if what in ("class", "exception") else obj
+        module = getattr(obj, "__module__", "") or ""
+        qualname = getattr(obj, "__qualname__", "") or ""
+        if module.startswith("ddz_fast._") and (module, qualname) in signatures and (
+                what != "class" or not inspect.isfunction(target)):
+            signature = signatures[module, qualname]
+        check_private(name, signature)
+        check_private(name, return_annotation)
+        return signature, return_annotation
+
+    def docstring(app, what, name, obj, options, lines):
+        own = type(obj).__doc__
+        if what in ("data", "attribute") and isinstance(own, str) and " ".join(lines).split() == own.split():
+            lines.clear()
+        # A signature written at the top of a docstring (to mend Cython's in help()): the
+        # stub's is shown instead.
+        if what in ("class", "function", "method") and lines and lines[0].startswith(f"{obj.__name__}("):
+            del lines[:lines.index("") + 1 if "" in lines else len(lines)]
+        check_private(name, "\n".join(lines))
+
+    def bases(app, name, obj, options, bases):
+        bases[:] = [names.get(base, base) for base in bases]
+        for base in bases:
+            check_private(name, base if isinstance(base, str) else repr(base))
+
+    app.connect("autodoc-process-signature", signature)
+    app.connect("autodoc-process-docstring", docstring)
+    app.connect("autodoc-process-bases", bases)
+    app.add_directive("presets-table", PresetsTable)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
+
+
+class PresetsTable(SphinxDirective):
+    """The presets of ``Rules.presets()``: each one's fields that differ from ``standard``, and
+    the number of action ids of its ``ActionSpace``."""
+
+    def run(self):
+        rows = []
+        for name, rules in Rules.presets().items():
+            # The repr names the fields that differ from the defaults (standard's).
+            call = ast.parse(repr(rules), mode="eval").body
+            changes = [f"{keyword.arg}={ast.unparse(keyword.value)}" for keyword in call.keywords]
+            rows.append([[nodes.literal(text=name)],
+                         join([nodes.literal(text=change) for change in changes]) or [nodes.Text("none")],
+                         [nodes.Text(f"{len(ActionSpace(name)):,}")]])
+        return [table(["preset", "differs from standard", "action ids"], rows)]
+
+
+def join(items):
+    joined = []
+    for item in items:
+        if joined:
+            joined.append(nodes.Text(", "))
+        joined.append(item)
+    return joined
+
+
+def table(header, rows):
+    group = nodes.tgroup(cols=len(header))
+    group += [nodes.colspec(colwidth=1) for _ in header]
+    head = nodes.thead()
+    head += row([[nodes.Text(title)] for title in header])
+    body = nodes.tbody()
+    body += [row(cells) for cells in rows]
+    group += [head, body]
+    return nodes.table("", group)
+
+
+def row(cells):
+    line = nodes.row()
+    for content in cells:
+        entry = nodes.entry()
+        entry += nodes.paragraph("", "", *content)
+        line += entry
+    return line
