@@ -5,10 +5,11 @@ generated from the code.
   (stubtest checks them against the extensions): Cython's embedded class signatures misplace
   the ``*`` of keyword-only arguments (``Solver(table_mb=64, techniques=None, *)``).
 - A signature written at the top of a compiled class's docstring is dropped (the stub's shows).
+- "Bases: object" is left out.
 - A module constant has no docstring of its own: autodoc would show its type's (``str``'s).
-- A base class from a private module is shown by its public name.
-- A signature, docstring or base still naming a private module (``ddz_fast._x``) is a warning,
-  so an error under ``-W``.
+- A class from a private module is shown by its public name (in bases, values and aliases);
+  any other private module named in what autodoc wrote (``ddz_fast._x``) is a warning, so an
+  error under ``-W``.
 - ``{presets-table}`` is the table of ``Rules.presets()``.
 """
 
@@ -19,6 +20,7 @@ import os
 import re
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -42,7 +44,7 @@ PUBLIC_MODULES = (
 
 
 def public_names():
-    """Public name of each public class, by the object: its name in ``ddz_fast`` if it is
+    """The public name of each public class, by the class: its name in ``ddz_fast`` if it is
     there, else in the first public module that exports it."""
     names = {}
     for module_name in PUBLIC_MODULES:
@@ -97,22 +99,16 @@ def arguments(function, skip_first):
 
 
 def setup(app):
-    names = public_names()
+    public = {f"{cls.__module__}.{cls.__qualname__}": name for cls, name in public_names().items()}
+    private = re.compile("|".join(re.escape(name) for name in sorted(public, key=len, reverse=True)))
     signatures = stub_signatures()
 
-    def check_private(where, text):
-        if text and PRIVATE.search(text):
-            logger.warning("%s names a private module: %s", where, PRIVATE.search(text).group(0))
-
     def signature(app, what, name, obj, options, signature, return_annotation):
-        target = obj.__init__ if what in ("class", "exception") else obj
         module = getattr(obj, "__module__", "") or ""
         qualname = getattr(obj, "__qualname__", "") or ""
-        if module.startswith("ddz_fast._") and (module, qualname) in signatures and (
-                what != "class" or not inspect.isfunction(target)):
+        compiled = what not in ("class", "exception") or not inspect.isfunction(obj.__init__)
+        if module.startswith("ddz_fast._") and compiled and (module, qualname) in signatures:
             signature = signatures[module, qualname]
-        check_private(name, signature)
-        check_private(name, return_annotation)
         return signature, return_annotation
 
     def docstring(app, what, name, obj, options, lines):
@@ -123,16 +119,28 @@ def setup(app):
         # stub's is shown instead.
         if what in ("class", "function", "method") and lines and lines[0].startswith(f"{obj.__name__}("):
             del lines[:lines.index("") + 1 if "" in lines else len(lines)]
-        check_private(name, "\n".join(lines))
+
+    def public_names_only(app, doctree):
+        """In what autodoc wrote (bases, values, aliases): a private class by its public name,
+        and a warning for any other private module named."""
+        for desc in doctree.findall(addnodes.desc):
+            for xref in desc.findall(addnodes.pending_xref):
+                xref["reftarget"] = private.sub(lambda m: public[m.group(0)], xref["reftarget"])
+            for text in list(desc.findall(nodes.Text)):
+                if private.search(text):
+                    text.parent.replace(text, nodes.Text(private.sub(lambda m: public[m.group(0)], text)))
+            left = PRIVATE.search(desc.astext())
+            if left:
+                logger.warning("the reference names a private module: %s", left.group(0), location=desc)
 
     def bases(app, name, obj, options, bases):
-        bases[:] = [names.get(base, base) for base in bases]
-        for base in bases:
-            check_private(name, base if isinstance(base, str) else repr(base))
+        if bases == [object]:       # "Bases: object" says nothing
+            bases.clear()
 
     app.connect("autodoc-process-signature", signature)
-    app.connect("autodoc-process-docstring", docstring)
     app.connect("autodoc-process-bases", bases)
+    app.connect("autodoc-process-docstring", docstring)
+    app.connect("doctree-read", public_names_only)
     app.add_directive("presets-table", PresetsTable)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
 
