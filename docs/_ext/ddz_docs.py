@@ -14,7 +14,6 @@ generated from the code.
 """
 
 import ast
-import importlib
 import inspect
 import os
 import re
@@ -30,29 +29,21 @@ from ddz_fast import ActionSpace, Rules
 logger = logging.getLogger(__name__)
 
 PRIVATE = re.compile(r"\bddz_fast\._\w+")
-# The modules whose __all__ is the public API (tests/docs/test_reference.py checks the reference
-# documents each name once). The envs modules need the `rl` extra, which a docs build has.
-PUBLIC_MODULES = (
-    "ddz_fast", "ddz_fast.actions", "ddz_fast.cards", "ddz_fast.encodings", "ddz_fast.errors",
-    "ddz_fast.game", "ddz_fast.kind", "ddz_fast.moves", "ddz_fast.pimc", "ddz_fast.players",
-    "ddz_fast.position", "ddz_fast.result", "ddz_fast.rules", "ddz_fast.sampling",
-    "ddz_fast.series", "ddz_fast.simulation", "ddz_fast.solver", "ddz_fast.tables",
-    "ddz_fast.typing", "ddz_fast.interop", "ddz_fast.interop.douzero",
-    "ddz_fast.interop.openspiel", "ddz_fast.interop.rlcard", "ddz_fast.envs.gymnasium",
-    "ddz_fast.envs.pettingzoo", "ddz_fast.envs.vector",
-)
 
 
 def public_names():
-    """The public name of each public class, by the class: its name in ``ddz_fast`` if it is
-    there, else in the first public module that exports it."""
+    """The public name of each class of the package face, by the class: ``ddz_fast.X`` for
+    the names of ``ddz_fast.__all__``, ``ddz_fast.m.X`` for those of a module it exports (its
+    ``encodings``). Another private class autodoc writes fails the build (below)."""
     names = {}
-    for module_name in PUBLIC_MODULES:
-        module = importlib.import_module(module_name)
-        for name in module.__all__:
-            value = getattr(module, name)
-            if inspect.isclass(value):
-                names.setdefault(value, f"{module_name}.{name}")
+    for name in ddz_fast.__all__:
+        value = getattr(ddz_fast, name)
+        if inspect.isclass(value):
+            names.setdefault(value, f"ddz_fast.{name}")
+        elif inspect.ismodule(value):
+            for inner in value.__all__:
+                if inspect.isclass(getattr(value, inner)):
+                    names.setdefault(getattr(value, inner), f"ddz_fast.{name}.{inner}")
     return names
 
 
