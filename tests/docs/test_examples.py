@@ -29,7 +29,8 @@ REQUIREMENTS = {
     "rl": (re.compile(r"ddz_fast\.envs|\bgymnasium\b|\bpettingzoo\b"), "rl",
            {"gymnasium": "pip install 'ddz-fast[rl]'", "pettingzoo": "pip install 'ddz-fast[rl]'"}),
     # the peer engines, and the interop bridges that import them (from_env, to_state, from_state)
-    "peers": (re.compile(r"^>>> (?:import|from) (?:rlcard|pyspiel|douzero)\b|\b(?:from_env|to_state|from_state)\(", re.M),
+    "peers": (re.compile(r"^>>> (?:import|from) (?:rlcard|pyspiel|douzero)\b"
+                         r"|\b(?:from_env|to_state|from_state)\(", re.M),
               "peers",
               {"rlcard": "pip install 'ddz-fast[peers]'", "pyspiel": "pip install 'ddz-fast[peers]'",
                "douzero.env.game": "pip install --no-deps douzero==1.1.0"}),
