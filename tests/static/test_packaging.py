@@ -17,7 +17,7 @@ from helpers import ROOT
 
 PACKAGE = os.path.join(ROOT, "ddz_fast")
 # Tracked files that only the repository needs: CI's script and git's own.
-REPOSITORY_ONLY = {".ci/run", ".gitignore"}
+REPOSITORY_ONLY = {".ci/run", ".ci/docs", ".gitignore"}
 
 pytestmark = pytest.mark.slow
 
