@@ -48,10 +48,6 @@ nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(numpy|collections|typing|enum|gymnasium|pettingzoo)(\..*)?"),
 ]
-# index.md lists the guide's and the design notes' pages in reading order, some before they are
-# written: a listed page that does not exist is left out of the contents. (A page that exists
-# and is not listed still warns: "document isn't included in any toctree".)
-suppress_warnings = ["toc.not_readable"]
 
 html_theme = "furo"
 html_title = f"ddz_fast {release}"
