@@ -24,7 +24,7 @@ cdef ddz_move* spare = NULL
 cdef Py_ssize_t spare_capacity = 0
 cdef Py_ssize_t SPARE_LIMIT = 1 << 22
 
-UINT8 = np.dtype(np.uint8)
+cdef object UINT8 = np.dtype(np.uint8)
 
 cdef class _MoveBuffer:
     """Owns a batch's move array and lends it to numpy without a copy."""

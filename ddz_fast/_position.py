@@ -228,8 +228,9 @@ class Position:
         # end the auction): the highest bid is at most speech 2 * bid.
         most = 2 * bid + 1 + passes
         if high is not None and speeches > most:
+            after = f"followed by {_plural(passes, 'pass', 'passes')}" if passes else "with no pass after it"
             raise _error("speeches", f"{speeches}, but an auction whose highest bid is {bid}, "
-                                     f"followed by {passes} pass(es), has had at most {most}")
+                                     f"{after}, has had at most {most}")
         sizes = [len(hand) for hand in self.hands]
         if not 1 <= sizes[0] <= DEALT or len(set(sizes)) != 1:
             raise _error("hands", f"{'/'.join(str(h) or '-' for h in self.hands)} hold "
@@ -241,7 +242,8 @@ class Position:
             raise _error("speeches", f"{speeches} is fewer than the bid and the {passes} passes after it")
         first = (to_move - speeches) % 3
         if self.first is not None and self.first != first:
-            raise _error("first", f"{self.first!r}, but seat {to_move} speaks after {speeches} speeches")
+            raise _error("first", f"{self.first!r}, but seat {to_move} speaks after "
+                                  f"{_plural(speeches, 'speech', 'speeches')}")
         set_(self, "to_move", to_move)
         set_(self, "speeches", speeches)
         set_(self, "bid", bid)
@@ -433,8 +435,12 @@ class Position:
 
 # --- field codecs: (read text, write value) --------------------------------------------------
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 def _number(text: str, field: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):      # int() refuses "²", which isdigit() allows
         raise _error(field, f"{text!r} is no whole number")
     return int(text)
 

@@ -1,4 +1,4 @@
-"""Observation encodings: the observations that agents of other engines train on, computed
+r"""Observation encodings: the observations that agents of other engines train on, computed
 natively from a ``Game`` and a seat (``ddz_fast/_core/encode.pyx``).
 
 A scheme has a ``name``, a numpy ``dtype``, ``shape(role)`` (role ``"landlord"`` or
@@ -25,8 +25,8 @@ landlord       (790)                         farmer         (901)
 [702:756)      landlord_down's played cards  [702:756)      teammate's played cards
 [756:773)      landlord_up's cards left      [756:810)      landlord's last action
 [773:790)      landlord_down's cards left    [810:864)      teammate's last action
-\\             \\                            [864:884)      landlord's cards left (20)
-\\             \\                            [884:901)      teammate's cards left (17)
+\              \                             [864:884)      landlord's cards left (20)
+\              \                             [884:901)      teammate's cards left (17)
 =============  ============================  =============  ================================
 
 - others_hand: the union of the other two hands. In a full deal it is public (the deck less
@@ -82,8 +82,8 @@ landlord       (319)                         farmer         (430)
 [270:287)      landlord_up's cards left      [270:324)      landlord's last action
 [287:304)      landlord_down's cards left    [324:378)      teammate's last action
 [304:319)      bombs                         [378:398)      landlord's cards left (20)
-\\             \\                            [398:415)      teammate's cards left (17)
-\\             \\                            [415:430)      bombs
+\              \                             [398:415)      teammate's cards left (17)
+\              \                             [415:430)      bombs
 =============  ============================  =============  ================================
 
 - others' hands, last action (the move to beat: DouZero's ``last_move``), cards left (one-hot

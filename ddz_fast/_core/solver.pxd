@@ -1,77 +1,14 @@
 # The open-hand solver: a null-window AND/OR search over the native state.
 #
-# One question per search: "is the landlord's value of this position >= t?" (search_ge). The
-# landlord's value is +1 (he wins) or -1 (the farmers win) for the win objective, his final
-# score under the rules' scoring for the score objective. The landlord's nodes are OR nodes
-# (one move that reaches t proves it), the farmers' AND nodes (one move that stays below t
-# refutes it). Exact values come from a series of such questions (solve_root's bisection).
-#
-# Techniques, each one a bit of solver_search.techniques so the bench can turn it off:
-# - TECH_TABLE: a transposition table of proven bounds (lo <= value <= hi). An entry holds the
-#   whole position it is about (hands, trick, seat to move, landlord, and for the score objective
-#   the bid, bombs and spring state) and is used only when all of it matches: a hash collision
-#   costs a lookup, never a wrong answer. Entries are facts, so they stay valid across searches,
-#   thresholds and games (for the same rules). Entries are 32 bytes (the hands packed in 41
-#   bits each), two to a cache line; the table uses few buckets while it holds few entries (a
-#   small search stays in the caches) and doubles them as it fills; a node probes it before
-#   making its moves (one it answers makes none). A forced pass is played through without an
-#   entry of its own; the passes forced by a play no opponent can answer are played with that
-#   play (search_node), not as nodes. The bucket is picked by the position without the trick's
-#   main rank: positions that differ only in it share a line (TECH_INFERENCE reads them
-#   together).
-# - TECH_ORDERING: moves that empty the hand first; then by the cards a move plays less the
-#   plays the rest of the hand needs at the fewest (fewest_plays), both at the same weight:
-#   long combinations that leave a hand easy to play out; then lower main ranks; bombs are
-#   scored without their cards, a pass last. The best move is picked lazily (most nodes stop
-#   early). The rest's plays halved the nodes (20 positions 12 v 12: 1,015,979 -> 496,603;
-#   10/8/8: 5,211,539 -> 3,756,876; 17 v 17's first five: 43,980,891 -> 7,543,364). Measured
-#   and dropped: a history table of the kinds and ranks that refuted (once the rest's plays
-#   counted, it cost nodes), the moves no opponent can answer first or last, a pass first
-#   when the partner holds the trick.
-# - TECH_CUTOFFS (win objective): the side to move wins at once when it holds a move that no
-#   opponent can answer after which the rest of its hand is one combination, or up to two more
-#   unanswerable leads and then one combination (it keeps the lead throughout: the opponents
-#   must pass, the partner may). Going out in one move needs no special case: that move is
-#   ordered first and is terminal. The test is most of an expanded node's work, so: a rest
-#   that needs more plays than it may have (fewest_plays) is refused before its leads are
-#   made; answers are remembered per search (finish_cache, keyed by the rest and the
-#   opponents' hands; sibling moves meet the same rests). Measured: two more leads instead of
-#   one save a third of the nodes of 12 v 12 and a quarter of 10/8/8's; three save a few
-#   nodes more but cost more time than they save, and so does one alone.
-# - TECH_EQUIVALENCE: below the root, a move is left out when the same move with a lower card
-#   (or pair) a in place of a higher one b is also legal and at least as good for the mover.
-#   The mover holds b once (twice), a as often, and a is "free" in the hand the move with b
-#   would leave: no chain (nor the rocket) of it can use a, so from then on a is played only
-#   as a single (a pair), a kicker or a part of one, and b, gone from that hand, can stand in
-#   for it. Playing a and keeping b is then never worse when (1) the opponents have the same
-#   answers to the move either way: always for a kicker (never compared), for a single (a
-#   pair) when they hold no single (pair) in (a, b]; and (2) the partner, if any, holds no
-#   card in (a, b]: later the mover plays b wherever it would have played a, the opponents
-#   have no more answers to it, and the partner's plays stay legal. No joker stands in beside
-#   a joker kicker (the rocket rule). The root reports every winning move, so it searches a
-#   superseded move unless the move it gives way to (replacement) fails: then so does this one.
-# - TECH_COMPRESSION: the table key and entry see the position with ranks nobody holds taken
-#   out. While some hand holds a chain (a straight, a pair chain, a plane), each run of such
-#   ranks within 3..A is shrunk to one missing rank and the ranks above A stay: chains, wings
-#   and comparisons are the same in both. Once no hand holds one, none ever will (hands only
-#   shrink), and every such rank within 3..2 goes: the game then depends only on the order of
-#   the ranks left (the jokers kept apart, for the rocket), so positions that differ only in
-#   the gaps between their ranks share one entry (a flag in the entry keeps the two kinds
-#   apart; the rank to beat becomes the count of ranks left at or below it). Taking every gap
-#   out saved 39% of the nodes of 12 v 12 and 36% of 10/8/8's (20 positions each); it holds
-#   for about nine nodes in ten there, three in four on 17 v 17.
-# - TECH_INFERENCE: a response the table has no answer for may follow from its entries for
-#   related positions. The mover may always pass, so it wins when the position after its pass
-#   is won for its side. Where it answers last (always with two seats), each of its answers
-#   leads to the position that the same play as a lead would, from the same hands with the
-#   mover to lead: it loses when it loses both after a pass and as the leader. Where only its
-#   own side answers the trick until it ends, a higher trick leaves that side fewer answers and
-#   no others: it wins against a lower trick when it wins against a higher one, and loses
-#   against a higher one when it loses against a lower one (those entries share the line).
-#   Nothing is searched for it: one or two more probes (fetched with the node's own), and the
-#   node stores nothing. It saved 21% of the nodes of 12 v 12 (20 positions: 514,564 ->
-#   406,643 against the same table without it), 10% of 10/8/8's (3,899,213 -> 3,494,386),
-#   27% of 17 v 17's first five (7,871,330 -> 5,785,112).
+# search_ge asks one question: is the landlord's value (+1/-1 for the win objective, his score
+# for the score objective) >= t? His nodes are OR nodes, the farmers' AND nodes; solve_root
+# bisects for exact values. Each technique is a bit of solver_search.techniques (the bench
+# turns them off one by one): TECH_TABLE (proven bounds about whole positions, two 32-byte
+# entries to a cache line), TECH_ORDERING (going out, then the cards played less the plays the
+# rest needs), TECH_CUTOFFS (a win by unanswerable leads and one combination), TECH_EQUIVALENCE
+# (a move left out for the same move with a lower free card), TECH_COMPRESSION (keys without
+# the ranks nobody holds), TECH_INFERENCE (a response decided by related entries).
+# docs/design/solver.md explains each; docs/design/solver-experiments.md has the measurements.
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint16_t, uint32_t, uint64_t
 

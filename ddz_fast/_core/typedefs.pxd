@@ -32,9 +32,10 @@ cdef enum:
     MAX_HAND_CARDS = 20
     N_KINDS = 14
     # Room for the moves of one hand. bench/max_moves.py enumerates every 20-card hand under
-    # each preset: the most leads is 521 under standard and openspiel, 519 under rlcard and
-    # douzero, 497 under strict (all for 3456789TJJJQQQKKKAAA), recorded in tests/test_rules.py, which fails for a preset without
-    # a recorded bound; responses are a subset of leads. A new preset re-runs the scan.
+    # each preset: the most leads is 521 (standard, openspiel), 519 (rlcard, douzero) or 497
+    # (strict), all for 3456789TJJJQQQKKKAAA; responses are a subset of leads. The maxima are
+    # in tests/helpers.py (MOST_LEADS), and tests/rules/test_rules.py fails for a preset
+    # without one: a new preset re-runs the scan. docs/design/move-generation.md has the proof.
     MAX_MOVES = 1024
     # The most readings of one card multiset is 3 (333444555666: a plane of 4, or a plane
     # of 3 with singles read two ways): only planes with wings can have two main ranks.

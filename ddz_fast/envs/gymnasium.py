@@ -74,6 +74,8 @@ from ..typing import RulesLike
 from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
 from .vector import DouDizhuVectorEnv as DouDizhuVectorEnv  # the id's vector entry point
 
+__all__ = ["DouDizhuEnv", "DouDizhuVectorEnv", "ENV_ID"]
+
 ENV_ID = "ddz_fast/DouDizhu-v0"
 SCHEMES = {scheme.name: scheme for scheme in (RLCARD, OPENSPIEL, DOUZERO)}
 RENDER_MODES = ("human", "ansi")

@@ -58,6 +58,8 @@ from ..encodings import RLCardEncoding
 from ..errors import IllegalActionError
 from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
 
+__all__ = ["AGENTS", "env", "raw_env"]
+
 AGENTS = ("landlord_0", "peasant_0", "peasant_1")
 ROLE_OF: dict[str, Literal["landlord", "farmer"]] = {
     "landlord_0": "landlord", "peasant_0": "farmer", "peasant_1": "farmer"}

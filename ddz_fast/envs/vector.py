@@ -70,6 +70,8 @@ from ..checks import check_int
 from ..encodings import CompactEncoding, DouZeroEncoding, Encoding
 from ..typing import RulesLike
 
+__all__ = ["DouDizhuVectorEnv", "sample_legal", "sample_rows"]
+
 # Tables' names of Gymnasium's autoreset modes
 AUTORESET_NAMES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step",
                    AutoresetMode.DISABLED: "disabled"}

@@ -7,7 +7,7 @@
 
 In each, ``to_*`` turns ddz_fast's values into the engine's format and ``from_*`` reads it back:
 pure functions that import no engine. Input a format cannot express raises ``InvalidCardsError``
-or ``InvalidMoveError`` (``ValueError``s), as does input that is not in the format.
+or ``InvalidMoveError`` (both ``ValueError``), as does input that is not in the format.
 
 Positions (the bridges) go between a ``Game`` and a live engine, deal and actions included:
 ``openspiel.to_state(game)`` and ``openspiel.from_state(state)`` (a ``pyspiel`` state and back,

@@ -20,6 +20,8 @@ from ..rules import Rules
 
 from ._common import import_peer
 
+__all__ = ["CARD_NUMBERS", "POSITIONS", "from_cards", "from_env", "to_cards"]
+
 if TYPE_CHECKING:
     from ..typing import CardsLike
 

@@ -33,6 +33,9 @@ from ..rules import Rules
 
 from ._common import import_peer
 
+__all__ = ["from_action_string", "from_cards", "from_state", "to_action_string", "to_cards",
+           "to_deal", "to_state"]
+
 if TYPE_CHECKING:
     from ..typing import CardsLike
 

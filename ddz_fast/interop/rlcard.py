@@ -22,6 +22,8 @@ from ..rules import Rules
 
 from ._common import import_peer
 
+__all__ = ["from_action", "from_cards", "from_env", "to_action", "to_cards"]
+
 if TYPE_CHECKING:
     from ..typing import CardsLike
 

@@ -113,6 +113,8 @@ MALFORMED = [
     ("play 3/4/5 0 landlord=0 bid=0 " + OUT_345, "bid: 0 is no whole number in 1..3"),
     ("play 3/4/5 0 landlord=0 bid=4 " + OUT_345, "bid: 4"),
     ("play 3/4/5 0 landlord=0 bid=one " + OUT_345, "bid: 'one' is no whole number"),
+    ("play 3/4/5 0 landlord=0 bid=\u00b2 " + OUT_345, "bid: '\u00b2' is no whole number"),   # isdigit()
+    ("play 3/4/5 \u0661 landlord=0 bid=1 " + OUT_345, "to_move: '\u0661' is no whole number"),  # Arabic 1
     (GOOD + " bid=2", "'bid=2': bid is given twice"),
     (GOOD + " color=red", "'color=red' is no field"),
     (GOOD + " landlord", "'landlord' is no field"),
@@ -163,7 +165,11 @@ MALFORMED = [
     ("auction 3/4/5 0 seed=1 bid=1 " + OUT_345, "high: None with a highest bid of 1"),
     ("auction 3/4/5 0 seed=1 speeches=3 " + OUT_345, "3 speeches without a bid"),
     ("auction 3/4/5 0 seed=1 bid=1 high=2 speeches=0 " + OUT_345, "speeches: 0 is fewer than the bid"),
-    ("auction 3/4/5 0 seed=1 speeches=1 first=0 " + OUT_345, "first: 0, but seat 0 speaks after 1"),
+    ("auction 3/4/5 0 seed=1 bid=1 high=2 speeches=5 " + OUT_345,
+     "speeches: 5, but an auction whose highest bid is 1, with no pass after it, has had at most 3"),
+    ("auction 3/4/5 1 seed=1 bid=1 high=2 speeches=6 " + OUT_345,
+     "speeches: 6, but an auction whose highest bid is 1, followed by 1 pass, has had at most 4"),
+    ("auction 3/4/5 0 seed=1 speeches=1 first=0 " + OUT_345, "first: 0, but seat 0 speaks after 1 speech"),
     (UNSCORED.replace("rules=openspiel", ""), "landlord: None in a finished game"),
     (UNSCORED + " bid=1", "bid: 1: nothing was bid or played"),
     (UNSCORED.replace("KK22BR", "KK22B") + " out=R", "hands[2]: 16 cards"),

@@ -329,3 +329,21 @@ def test_the_face_imports_public_modules():
                 if layer_of(target) < LAYERS.index("faces") and target != "ddz_fast._build"
                 and layer_of(target) != LAYERS.index("foundations")]
     assert not problems, failure(problems)
+
+
+def test_the_architecture_page_lists_the_core_graph():
+    """docs/design/architecture.md lists each _core module with the _core modules it cimports;
+    the list is the code's graph."""
+    with open(os.path.join(ROOT, "docs", "design", "architecture.md"), encoding="utf-8") as f:
+        page = f.read()
+    section = page[page.index("### The cimport graph of `_core`"):]
+    block = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    listed = {}
+    for line in block.splitlines():
+        module, targets = line.split(None, 1)
+        listed[module] = set() if targets.strip() == "-" else set(targets.replace(",", " ").split())
+    core = {module.removeprefix("ddz_fast._core."): {target.removeprefix("ddz_fast._core.")
+                                                     for _, _, target in edges
+                                                     if target.startswith("ddz_fast._core.")}
+            for module, edges in import_graph().items() if module.startswith("ddz_fast._core.")}
+    assert listed == core
