@@ -29,7 +29,7 @@ tells which build is installed and with which flags.
 import glob
 import json
 import os
-import platform
+import sysconfig
 
 import Cython
 from Cython.Build import cythonize
@@ -52,9 +52,11 @@ if unknown:
 DEBUG = switch("DDZ_DEBUG") or bool(SANITIZE)
 NATIVE = switch("DDZ_NATIVE")
 BUILD = "sanitizer" if SANITIZE else "debug" if DEBUG else "release"
+MACROS = [("DDZ_DEBUG", "1")] if DEBUG else []
 
-# Every .pyx is an extension: ddz_fast/_core/state.pyx is ddz_fast._core.state.
-SOURCES = sorted(glob.glob("ddz_fast/**/*.pyx", recursive=True))
+# Every .pyx is an extension: ddz_fast/_core/state.pyx is ddz_fast._core.state (the paths
+# with "/" on Windows too).
+SOURCES = sorted(path.replace(os.sep, "/") for path in glob.glob("ddz_fast/**/*.pyx", recursive=True))
 
 directives = {
     "language_level": 3,
@@ -69,40 +71,48 @@ directives = {
     "cdivision": not DEBUG,
 }
 
-# A pointer of the wrong type into a C helper breaks strict aliasing silently at -O3.
-strict = ["-Werror=incompatible-pointer-types"]
-link_args = []
-if SANITIZE:
-    flag = "-fsanitize=" + ",".join(SANITIZE)
-    compile_args = ["-O1", "-g", "-UNDEBUG", flag, "-fno-omit-frame-pointer"] + strict
-    if "undefined" in SANITIZE:
-        # Python's CFLAGS carry -fwrapv, under which UBSan does not see signed overflow.
-        compile_args += ["-fno-sanitize-recover=undefined", "-fno-wrapv"]
-    link_args = [flag]
-    macros = [("DDZ_DEBUG", "1")]
-elif DEBUG:
-    compile_args = ["-O0", "-g", "-UNDEBUG"] + strict
-    macros = [("DDZ_DEBUG", "1")]
-else:
-    compile_args = ["-O3"] + strict
-    macros = []
-    if NATIVE:
-        compile_args.append("-march=native")
-    elif platform.machine().lower() in ("x86_64", "amd64"):
-        # popcount and ctz as single instructions; every x86-64 CPU since 2009 has them.
-        compile_args.append("-march=x86-64-v2")
 
-# What ddz_fast.build_info() answers: JSON in a C string literal, compiled into _build.
-info = json.dumps({
-    "build": BUILD,
-    "sanitize": ",".join(SANITIZE),
-    "native": "-march=native" in compile_args,
-    "compile_args": compile_args,
-    "link_args": link_args,
-    "directives": directives,
-    "cython": Cython.__version__,
-})
-info_literal = '"' + info.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def compiler_flags(compiler_type, platform_name):
+    """The compile and link arguments of this build, for distutils' compiler type ("unix" for
+    gcc and clang, "msvc", "mingw32") and the platform the wheel is for (``sysconfig.get_platform()``:
+    "linux-x86_64", "macosx-11.0-arm64", "win-amd64", ...; cibuildwheel's cross builds set it)."""
+    if compiler_type == "msvc":
+        if SANITIZE or NATIVE:
+            raise SystemExit("DDZ_SANITIZE and DDZ_NATIVE need gcc or clang, not MSVC")
+        # MSVC's intrinsics (bits.pxd) need no flag; Python's own flags already hold /DNDEBUG.
+        return (["/Od", "/Zi", "/UNDEBUG"] if DEBUG else ["/O2"]), []
+    # A pointer of the wrong type into a C helper breaks strict aliasing silently at -O3.
+    strict = ["-Werror=incompatible-pointer-types"]
+    if SANITIZE:
+        flag = "-fsanitize=" + ",".join(SANITIZE)
+        compile_args = ["-O1", "-g", "-UNDEBUG", flag, "-fno-omit-frame-pointer"] + strict
+        if "undefined" in SANITIZE:
+            # Python's CFLAGS carry -fwrapv, under which UBSan does not see signed overflow.
+            compile_args += ["-fno-sanitize-recover=undefined", "-fno-wrapv"]
+        return compile_args, [flag]
+    if DEBUG:
+        return ["-O0", "-g", "-UNDEBUG"] + strict, []
+    if NATIVE:
+        return ["-O3", "-march=native"] + strict, []
+    if platform_name.endswith(("x86_64", "amd64")):
+        # popcount and ctz as single instructions; every x86-64 CPU since 2009 has them. Only
+        # for an x86-64 target: not for arm64, nor for macOS's universal2 (both in one file).
+        return ["-O3", "-march=x86-64-v2"] + strict, []
+    return ["-O3"] + strict, []
+
+
+def build_info_literal(compile_args, link_args):
+    """What ddz_fast.build_info() answers: JSON in a C string literal, compiled into _build."""
+    info = json.dumps({
+        "build": BUILD,
+        "sanitize": ",".join(SANITIZE),
+        "native": "-march=native" in compile_args,
+        "compile_args": compile_args,
+        "link_args": link_args,
+        "directives": directives,
+        "cython": Cython.__version__,
+    })
+    return '"' + info.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -115,36 +125,43 @@ class AlwaysRebuild(build_ext):
             self.parallel = CORES
         super().finalize_options()
 
+    def build_extensions(self):
+        # The flags depend on the compiler, known only now.
+        compile_args, link_args = compiler_flags(self.compiler.compiler_type, sysconfig.get_platform())
+        for extension in self.extensions:
+            extension.extra_compile_args = compile_args
+            extension.extra_link_args = link_args
+            if extension.name == "ddz_fast._build":
+                extension.define_macros.append(
+                    ("DDZ_BUILD_INFO", build_info_literal(compile_args, link_args)))
+        super().build_extensions()
+
 
 extensions = [
     Extension(
         os.path.splitext(source)[0].replace("/", "."),
         [source],
         include_dirs=["ddz_fast/_core/include"],
-        extra_compile_args=compile_args,
-        extra_link_args=link_args,
-        define_macros=macros + ([("DDZ_BUILD_INFO", info_literal)]
-                                if source == "ddz_fast/_build.pyx" else []),
+        define_macros=list(MACROS),
     )
     for source in SOURCES
 ]
 # cythonize generates this module's C (into the build folder, as for the .pyx) when it meets
 # the extension named shared_utility_qualified_name.
 SHARED_UTILITY = "ddz_fast._cyutility"
-extensions.append(Extension(SHARED_UTILITY, ["ddz_fast/_cyutility.c"],
-                            extra_compile_args=compile_args, extra_link_args=link_args,
-                            define_macros=macros))
+extensions.append(Extension(SHARED_UTILITY, ["ddz_fast/_cyutility.c"], define_macros=list(MACROS)))
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives=directives,
-        nthreads=CORES,
-        shared_utility_qualified_name=SHARED_UTILITY,
-        # The shared module's own name (cythonize uses it for that module only): without it, the
-        # module would call itself "_cyutility" and also take that top-level name in sys.modules.
-        module_name=SHARED_UTILITY,
-        build_dir=os.path.join("build", "cython-sanitize" if SANITIZE else f"cython-{BUILD}"),
-    ),
-    cmdclass={"build_ext": AlwaysRebuild},
-)
+if __name__ == "__main__":     # as pip and `python setup.py` run it; tests import compiler_flags
+    setup(
+        ext_modules=cythonize(
+            extensions,
+            compiler_directives=directives,
+            nthreads=CORES,
+            shared_utility_qualified_name=SHARED_UTILITY,
+            # The shared module's own name (cythonize uses it for that module only): without it, the
+            # module would call itself "_cyutility" and also take that top-level name in sys.modules.
+            module_name=SHARED_UTILITY,
+            build_dir=os.path.join("build", "cython-sanitize" if SANITIZE else f"cython-{BUILD}"),
+        ),
+        cmdclass={"build_ext": AlwaysRebuild},
+    )

@@ -17,6 +17,13 @@ from oracles import leads_table, reference
 from oracles.leads_table import RULE_SETS, lead_digest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the repository
+# Whether the ddz_fast under test is this checkout's own (built in place or an editable install),
+# not one installed from a wheel with the tests copied beside it (.ci/wheel, cibuildwheel): the
+# tests of the sources (layers, types, packaging, bench/ab.py) need the checkout.
+FROM_CHECKOUT = (os.path.realpath(os.path.dirname(ddz_fast.__file__))
+                 == os.path.realpath(os.path.join(ROOT, "ddz_fast")))
+needs_checkout = pytest.mark.skipif(
+    not FROM_CHECKOUT, reason="tests the checkout's sources, and ddz_fast is installed from a wheel")
 DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
 KIND_NAMES = [str(k) for k in ddz_fast.Kind]
 # The reference's rule switches (keyword arguments of its readings) and their defaults.

@@ -11,10 +11,12 @@ cdef extern from *:
     #if defined(_MSC_VER)
     #include <intrin.h>
     static inline int ddz_ctz32(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    static inline int ddz_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static inline int ddz_popcount32(uint32_t x) { return (int)__popcnt(x); }
     static inline int ddz_popcount64(uint64_t x) { return (int)__popcnt64(x); }
     #else
     static inline int ddz_ctz32(uint32_t x) { return __builtin_ctz(x); }
+    static inline int ddz_ctz64(uint64_t x) { return __builtin_ctzll(x); }
     static inline int ddz_popcount32(uint32_t x) { return __builtin_popcount(x); }
     static inline int ddz_popcount64(uint64_t x) { return __builtin_popcountll(x); }
     #endif
@@ -29,6 +31,7 @@ cdef extern from *:
     #endif
     """
     int ctz32 "ddz_ctz32" (uint32_t x) noexcept nogil           # x != 0
+    int ctz64 "ddz_ctz64" (uint64_t x) noexcept nogil           # x != 0
     int popcount32 "ddz_popcount32" (uint32_t x) noexcept nogil
     int popcount64 "ddz_popcount64" (uint64_t x) noexcept nogil
     uint64_t move_head "DDZ_MOVE_HEAD" (int kind, int length, int main) noexcept nogil

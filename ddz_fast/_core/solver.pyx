@@ -1,11 +1,9 @@
 # The open-hand solver's search (see solver.pxd for the techniques).
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free
 from libc.string cimport memset
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
-from .bits cimport card_count, ctz32, hand_init, pop_lsb, popcount32, rank_block, ranks_in
+from .bits cimport card_count, ctz32, ctz64, hand_init, pop_lsb, popcount32, rank_block, ranks_in
 from .movegen cimport gen_kind, gen_leads
 from .state cimport (
     NO_SEAT, PHASE_OVER, next_seat, state_legal_moves, state_play, state_play_unkeyed,
@@ -18,32 +16,79 @@ from .typedefs cimport (
     N_KINDS, ddz_hand, ddz_move,
 )
 
-cdef extern from *:
-    int ctz64 "__builtin_ctzll" (uint64_t x) noexcept nogil     # x != 0
-
 cdef extern from "Python.h":
     int check_signals "PyErr_CheckSignals" () noexcept     # -1 with the exception set
 
 cdef extern from *:
     """
     #include <stdlib.h>
+    #include <string.h>
+    #if defined(_WIN32)
+    #ifndef WIN32_LEAN_AND_MEAN
+    #define WIN32_LEAN_AND_MEAN
+    #endif
+    #ifndef NOMINMAX
+    #define NOMINMAX
+    #endif
+    #include <windows.h>
+    #include <malloc.h>
+    #else
     #include <sys/mman.h>
+    #include <time.h>
+    #endif
+    #if defined(_MSC_VER) && defined(_M_X64)
+    #include <xmmintrin.h>
+    #define ddz_prefetch(address) _mm_prefetch((const char*)(address), _MM_HINT_T0)
+    #elif defined(_MSC_VER)
+    #define ddz_prefetch(address) ((void)(address))
+    #else
+    #define ddz_prefetch(address) __builtin_prefetch(address)
+    #endif
     /* Zeroed room for `size` bytes on 2 MB boundaries, in huge pages where the kernel gives
        them on request (Linux's transparent huge pages in "madvise" mode): a table probe is a
-       cache miss anyway, and with 4 kB pages a TLB miss too. NULL if out of memory. */
+       cache miss anyway, and with 4 kB pages a TLB miss too. NULL if out of memory; freed by
+       ddz_table_release. */
     static void* ddz_table_alloc(size_t size) {
         void* room = NULL;
+    #if defined(_WIN32)
+        room = _aligned_malloc(size, (size_t)1 << 21);
+        if (room == NULL)
+            return NULL;
+    #else
         if (posix_memalign(&room, (size_t)1 << 21, size) != 0)
             return NULL;
     #ifdef MADV_HUGEPAGE
         madvise(room, size, MADV_HUGEPAGE);   /* advice only: a refusal changes nothing */
     #endif
+    #endif
         memset(room, 0, size);
         return room;
     }
+    static void ddz_table_release(void* room) {
+    #if defined(_WIN32)
+        _aligned_free(room);
+    #else
+        free(room);
+    #endif
+    }
+    /* Seconds on a clock that never goes back, from an arbitrary start. */
+    static double ddz_monotonic(void) {
+    #if defined(_WIN32)
+        LARGE_INTEGER count, frequency;
+        QueryPerformanceCounter(&count);
+        QueryPerformanceFrequency(&frequency);
+        return (double)count.QuadPart / (double)frequency.QuadPart;
+    #else
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return ts.tv_sec + ts.tv_nsec * 1e-9;
+    #endif
+    }
     """
     void* table_alloc "ddz_table_alloc" (size_t size) noexcept nogil
-    void prefetch "__builtin_prefetch" (const void* address) noexcept nogil
+    void table_release "ddz_table_release" (void* room) noexcept nogil
+    void prefetch "ddz_prefetch" (const void* address) noexcept nogil
+    double monotonic_clock "ddz_monotonic" () noexcept nogil
 
 cdef extern from *:
     """
@@ -105,9 +150,7 @@ cdef extern from *:
 
 
 cdef double monotonic() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+    return monotonic_clock()
 
 
 cdef int table_init(solver_table* t, Py_ssize_t megabytes) noexcept nogil:
@@ -133,7 +176,7 @@ cdef void table_clear(solver_table* t) noexcept nogil:
 
 
 cdef void table_free(solver_table* t) noexcept nogil:
-    free(t.entries)
+    table_release(t.entries)
     t.entries = NULL
     t.bucket_mask = t.max_mask = t.used = 0
 

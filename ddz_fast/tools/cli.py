@@ -12,7 +12,8 @@ from typing import TextIO
 from tqdm import tqdm
 
 from ddz_fast import (
-    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, legal_moves, perft, simulate,
+    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, __version__, build_info, legal_moves,
+    perft, simulate,
 )
 from ddz_fast.cards import DECK_COUNTS
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
@@ -184,9 +185,22 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
 
 # --- main ----------------------------------------------------------------------------------
 
+def version() -> str:
+    """What ``ddz-fast --version`` prints after the name: the version and the installed build,
+    e.g. ``0.1.0 (release build)`` or ``0.1.0 (sanitizer build: address,undefined)``."""
+    info = build_info()
+    build = f"{info['build']} build"
+    if info["sanitize"]:
+        build += f": {info['sanitize']}"
+    if info["native"]:
+        build += ", -march=native"
+    return f"{__version__} ({build})"
+
+
 def parser() -> argparse.ArgumentParser:
     # Every option's help ends with its default where it has one ("%(default)s").
     top = argparse.ArgumentParser(prog="ddz-fast", description=MAIN_DESCRIPTION)
+    top.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     # not required: main prints the whole help when the command is missing
     sub = top.add_subparsers(dest="command")
 

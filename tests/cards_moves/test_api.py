@@ -10,6 +10,7 @@ from ddz_fast import (
     MOVE_DTYPE, AmbiguousMoveError, Hand, InvalidCardsError, InvalidMoveError, Kind, Move, Rules,
     beats, classify, legal_move_counts, legal_moves, legal_moves_batch,
 )
+from helpers import needs_checkout
 
 API_NAMES = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain", "plane",
              "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket"]
@@ -299,6 +300,7 @@ def test_moves_stand_for_their_cards():
         Hand("33") + move
 
 
+@needs_checkout      # reads the .pyx and .pxd, which the wheel leaves out
 def test_cards_know_nothing_of_moves():
     # The layering is one-way: _moves builds on _cards (Move registers as a card source).
     import pathlib

@@ -354,3 +354,24 @@ def test_closed_pipe_exits_quietly(unbuffered):
     finally:
         os.close(write_end)
     assert (result.returncode, result.stderr) == (1, "")
+
+
+def test_version_names_the_version_and_the_build(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0 and capsys.readouterr().out == f"ddz-fast {cli.version()}\n"
+    build = ddz_fast.build_info()["build"]
+    assert cli.version().startswith(f"{ddz_fast.__version__} ({build} build")
+
+
+@pytest.mark.parametrize("build, sanitize, native, text", [
+    ("release", "", False, "9.8.7 (release build)"),
+    ("release", "", True, "9.8.7 (release build, -march=native)"),
+    ("debug", "", False, "9.8.7 (debug build)"),
+    ("sanitizer", "address,undefined", False, "9.8.7 (sanitizer build: address,undefined)"),
+])
+def test_version_text_of_each_build(monkeypatch, build, sanitize, native, text):
+    info = dict(ddz_fast.build_info(), build=build, sanitize=sanitize, native=native)
+    monkeypatch.setattr(cli, "build_info", lambda: info)
+    monkeypatch.setattr(cli, "__version__", "9.8.7")
+    assert cli.version() == text

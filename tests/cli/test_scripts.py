@@ -2,7 +2,7 @@
 
 import re
 
-from helpers import ROOT
+from helpers import ROOT, needs_checkout
 from helpers import run_python as run
 
 
@@ -20,6 +20,7 @@ def test_game_bench_prints_its_figures():
     assert "ns/decision" in out and "ns/pair" in out and "copy()" in out
 
 
+@needs_checkout      # bench/ab.py runs the ddz_fast of each checkout it is given
 def test_ab_bench_compares_the_solver_of_two_builds():
     out = run("bench/ab.py", ROOT, ROOT, "solver", "--sizes", "5,5", "4,3,3", "--count", "3",
               "--rounds", "1")
@@ -29,6 +30,7 @@ def test_ab_bench_compares_the_solver_of_two_builds():
     assert len(nodes[0]) == 3 and nodes[0] == nodes[1]     # one build, the same search
 
 
+@needs_checkout      # bench/ab.py runs the ddz_fast of each checkout it is given
 def test_ab_bench_compares_the_move_generation_of_two_builds():
     out = run("bench/ab.py", ROOT, ROOT, "movegen", "--hands", "200", "--rounds", "1")
     rows = out.splitlines()

@@ -387,6 +387,7 @@ def openspiel_case(case):
     return [s.action(a) for a in state.legal_actions()]
 
 
+@pytest.mark.peers                 # the peer's fixture is taken by name, out of the marker hook's sight
 @pytest.mark.parametrize("deviation, case", list(case_ids()))
 def test_deviation_case(deviation, case, request):
     """The peer still behaves as the entry says at its minimal position, ddz_fast does not,

@@ -13,10 +13,9 @@ import ddz_fast
 from ddz_fast import Game, Hand, Move, Position, Rules, legal_moves
 from ddz_fast._rules import FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Flag, as_rules
 from ddz_fast.tools.options import add_rule_options, rules_from_args
-from helpers import MOST_LEADS, ROOT, Crafted, check_rules_argument, outcome
+from helpers import MOST_LEADS, Crafted, check_rules_argument, outcome
 
-STUB = os.path.join(ROOT,
-                    "ddz_fast", "_rules.pyi")
+STUB = os.path.join(os.path.dirname(ddz_fast.__file__), "_rules.pyi")   # as installed
 NAMES = [field.name for field in FIELDS]
 
 

@@ -32,7 +32,9 @@ import subprocess
 import sys
 import textwrap
 
-from helpers import ROOT
+from helpers import ROOT, needs_checkout
+
+pytestmark = needs_checkout
 
 PACKAGE_DIR = os.path.join(ROOT, "ddz_fast")
 SOURCE_SUFFIXES = (".py", ".pyi", ".pyx", ".pxd")

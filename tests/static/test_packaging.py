@@ -1,8 +1,12 @@
 """The distributions: the sdist holds every tracked source a build and the tests need, the wheel
 built from it holds what an install runs (extensions, Python modules, stubs, py.typed) and
-nothing of the build (.pyx, .pxd, headers, generated C, build folders)."""
+nothing of the build (.pyx, .pxd, headers, generated C, build folders); one version, the
+package's; the compiler flags setup.py picks for each compiler and platform."""
 
+import email
 import glob
+import importlib.metadata
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -12,14 +16,68 @@ import tarfile
 import zipfile
 
 import pytest
+from packaging.version import Version
 
-from helpers import ROOT
+import ddz_fast
+from helpers import ROOT, needs_checkout
 
 PACKAGE = os.path.join(ROOT, "ddz_fast")
-# Tracked files that only the repository needs: CI's script and git's own.
-REPOSITORY_ONLY = {".ci/run", ".ci/docs", ".gitignore"}
+# Tracked files that only the repository needs: CI's scripts and git's own.
+REPOSITORY_ONLY = {".ci/run", ".ci/docs", ".ci/wheel", ".gitignore"}
 
-pytestmark = pytest.mark.slow
+
+def test_installed_metadata_has_the_package_version():
+    try:
+        installed = importlib.metadata.version("ddz-fast")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("ddz-fast is not installed (a checkout on the path): no metadata to compare")
+    assert installed == ddz_fast.__version__
+    assert str(Version(ddz_fast.__version__)) == ddz_fast.__version__     # PEP 440, normalised
+
+
+@needs_checkout
+def test_changelog_has_a_section_for_the_version():
+    with open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8") as f:
+        headings = [line for line in f if line.startswith("## ")]
+    assert headings[0] == "## Unreleased\n"
+    assert any(line.startswith(f"## {ddz_fast.__version__} - ") for line in headings)
+
+
+@pytest.fixture(scope="module")
+def setup_script():
+    """setup.py as a module (its setup() call runs only as __main__), for a release build."""
+    pytest.importorskip("Cython", reason="setup.py needs Cython")
+    spec = importlib.util.spec_from_file_location("setup_script", os.path.join(ROOT, "setup.py"))
+    module = importlib.util.module_from_spec(spec)
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("DDZ_DEBUG", "DDZ_SANITIZE", "DDZ_NATIVE"):
+            patch.delenv(name, raising=False)
+        patch.chdir(ROOT)                # it globs its sources from the root
+        spec.loader.exec_module(module)
+    return module
+
+
+@needs_checkout
+@pytest.mark.parametrize("compiler, platform, march", [
+    ("unix", "linux-x86_64", True),              # gcc: manylinux, musllinux
+    ("unix", "linux-aarch64", False),
+    ("unix", "macosx-10.13-x86_64", True),       # clang, also cross-compiling on an arm64 Mac
+    ("unix", "macosx-11.0-arm64", False),        # ... and on an Intel Mac
+    ("unix", "macosx-10.13-universal2", False),  # both architectures in one file
+    ("mingw32", "mingw_x86_64", True),
+])
+def test_release_flags_take_x86_64_v2_for_x86_64_targets_only(setup_script, compiler, platform, march):
+    compile_args, link_args = setup_script.compiler_flags(compiler, platform)
+    assert ("-march=x86-64-v2" in compile_args) == march
+    assert compile_args[0] == "-O3" and "-Werror=incompatible-pointer-types" in compile_args
+    assert link_args == [] and not any(arg.startswith("-march=") and arg != "-march=x86-64-v2"
+                                       for arg in compile_args)
+
+
+@needs_checkout
+@pytest.mark.parametrize("platform", ["win-amd64", "win-arm64"])
+def test_msvc_gets_msvc_flags_only(setup_script, platform):
+    assert setup_script.compiler_flags("msvc", platform) == (["/O2"], [])
 
 
 def build_tools():
@@ -51,6 +109,8 @@ def package_files(*patterns):
             for path in glob.glob(os.path.join(PACKAGE, "**", pattern), recursive=True)}
 
 
+@pytest.mark.slow
+@needs_checkout
 def test_sdist_holds_every_tracked_source(sdist):
     if shutil.which("git") is None or not os.path.exists(os.path.join(ROOT, ".git")):
         pytest.skip("the tracked files come from git: not a git checkout, or no git")
@@ -65,6 +125,8 @@ def test_sdist_holds_every_tracked_source(sdist):
     assert built == set()
 
 
+@pytest.mark.slow
+@needs_checkout
 def test_wheel_holds_what_an_install_runs(sdist, tmp_path):
     # DDZ_DEBUG=1 compiles at -O0, several times faster; every build ships the same files.
     env = dict(os.environ, DDZ_DEBUG="1")
@@ -77,6 +139,16 @@ def test_wheel_holds_what_an_install_runs(sdist, tmp_path):
     [wheel] = glob.glob(os.path.join(tmp_path, "*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
+        [metadata] = [name for name in names if name.endswith(".dist-info/METADATA")]
+        info = email.message_from_bytes(archive.read(metadata))
+        dist_info = os.path.dirname(metadata)
+        entry_points = archive.read(f"{dist_info}/entry_points.txt").decode()
+    # The version of the package, read from __init__.py without importing it (an sdist holds no
+    # extension to import), and the license file.
+    assert info["Version"] == ddz_fast.__version__
+    assert info["License-Expression"] == "MIT" and info.get_all("License-File") == ["LICENSE"]
+    assert f"{dist_info}/licenses/LICENSE" in names
+    assert "ddz-fast = ddz_fast.tools.cli:main" in entry_points
     installed = {name for name in names if ".dist-info/" not in name}
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     extensions = {os.path.splitext(pyx)[0] + suffix for pyx in package_files("*.pyx")}

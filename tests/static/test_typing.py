@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, needs_checkout
 from helpers import run_python as run
 
 ALLOWLIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stubtest_allowlist.txt")
@@ -30,6 +30,7 @@ def test_stubs_match_the_extensions(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.typing
+@needs_checkout
 def test_public_modules_pass_mypy_strict():
     # The modules are listed in pyproject.toml ([tool.mypy] files): the public Python modules,
     # tools/ and interop/.
