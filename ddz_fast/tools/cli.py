@@ -305,20 +305,21 @@ def parser() -> argparse.ArgumentParser:
     add_rule_options(p, stages=["play"])
 
     p = command("bench", "the benchmark suite (about five minutes)", cmd_bench)
-    p.add_argument("--deals", type=POSITIVE, default=20_000,
+    defaults = bench.Settings()
+    p.add_argument("--deals", type=POSITIVE, default=defaults.deals,
                    help="positions for move generation (default: %(default)s)")
-    p.add_argument("--games", type=POSITIVE, default=20_000,
+    p.add_argument("--games", type=POSITIVE, default=defaults.games,
                    help="random games through the Python API (default: %(default)s)")
-    p.add_argument("--simulate", type=POSITIVE, default=2_000_000,
+    p.add_argument("--simulate", type=POSITIVE, default=defaults.simulate_games,
                    help="games for simulate() (default: %(default)s)")
-    p.add_argument("--perft-deals", type=POSITIVE, default=10,
+    p.add_argument("--perft-deals", type=POSITIVE, default=defaults.perft_deals,
                    help="deals for the perft row (default: %(default)s)")
-    p.add_argument("--perft-depth", type=DEPTH, default=6,
+    p.add_argument("--perft-depth", type=DEPTH, default=defaults.perft_depth,
                    help="depth of the perft row, 1..64 (default: %(default)s)")
-    p.add_argument("--repeat", type=POSITIVE, default=5,
+    p.add_argument("--repeat", type=POSITIVE, default=defaults.repeat,
                    help="timed passes of each figure (the median is shown, the least and "
                         "greatest pass are its spread) (default: %(default)s)")
-    p.add_argument("--seed", type=SEED, default=0,
+    p.add_argument("--seed", type=SEED, default=defaults.seed,
                    help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
     p.add_argument("--no-solver", action="store_true", help="skip the solver's section")
@@ -347,7 +348,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--fail-on-regression", type=percent, metavar="PCT",
                    help="with --compare: exit 1 if a flagged figure is slower by more than PCT "
                         "percent")
-    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=10,
+    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=defaults.solve_deals,
                    help="full open-hand deals for the solver, up to 10 s each "
                         "(default: %(default)s)")
     p.add_argument("--resolver", action="store_true",

@@ -91,13 +91,12 @@ class Figure:
                 + (f" ({peer.detail})" if peer.detail else ""))
 
     def as_json(self) -> dict[str, Any]:
-        record = {"section": self.section, "name": self.name, "unit": self.unit,
-                  "median": self.median, "low": self.low, "high": self.high, "reps": self.reps,
-                  "better": "higher" if self.higher_is_better else "lower",
-                  "detail": self.detail, "row": self.table_row, "headline": self.headline,
-                  "peers": {label: {"median": p.median, "detail": p.detail}
-                            for label, p in self.peers.items()}}
-        return record
+        return {"section": self.section, "name": self.name, "unit": self.unit,
+                "median": self.median, "low": self.low, "high": self.high, "reps": self.reps,
+                "better": "higher" if self.higher_is_better else "lower",
+                "detail": self.detail, "row": self.table_row, "headline": self.headline,
+                "peers": {label: {"median": p.median, "detail": p.detail}
+                          for label, p in self.peers.items()}}
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> Figure:
