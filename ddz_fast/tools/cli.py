@@ -22,7 +22,7 @@ from . import bench
 from .bench import compare, plot
 from .options import add_rule_options, rules_from_args
 from .positions import opening
-from .timing import plural
+from .timing import CLOCKS, plural
 
 MAIN_DESCRIPTION = "ddz_fast: a fast and exact Dou Dizhu engine."
 
@@ -208,7 +208,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         settings = bench.Settings(
             deals=args.deals, games=args.games, simulate_games=args.simulate,
             perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
-            seed=args.seed, peers=not args.no_peers, solve_deals=args.solve_deals)
+            seed=args.seed, peers=not args.no_peers, solve_deals=args.solve_deals,
+            clock=args.clock)
         run = bench.report(out, settings, only, resolver=args.resolver)
     for path, write in ((args.json, run.save),
                         (args.markdown, lambda p: Path(p).write_text(bench.markdown(run),
@@ -323,6 +324,10 @@ def parser() -> argparse.ArgumentParser:
                    help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
     p.add_argument("--no-solver", action="store_true", help="skip the solver's section")
+    p.add_argument("--clock", choices=list(CLOCKS), default=defaults.clock,
+                   help="time with the wall clock, or with the CPU time of this process (all its "
+                        "threads: a figure on 2 threads shows their work, not the speed-up), "
+                        "which the machine's other load hardly changes (default: %(default)s)")
     p.add_argument("--only", action="append", choices=list(bench.SECTIONS), metavar="SECTION",
                    help="run this section only (again for several): "
                         f"{', '.join(bench.SECTIONS)} (default: every section)")

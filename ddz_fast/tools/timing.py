@@ -7,20 +7,43 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 
 
+# The clocks a benchmark run can time with: the wall clock, or the CPU time of this process
+# (all its threads), which other processes on the machine hardly change.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+# The clock of the run under way: one for every figure of a run (use_clock sets it).
+_clock = {"name": "wall"}
+
+
+def now() -> float:
+    """The current run's clock, in seconds."""
+    return CLOCKS[_clock["name"]]()
+
+
+@contextmanager
+def use_clock(name: str) -> Iterator[None]:
+    """Time with clock `name` (of CLOCKS) inside the block."""
+    before, _clock["name"] = _clock["name"], name
+    try:
+        yield
+    finally:
+        _clock["name"] = before
+
+
 def pass_seconds(run: Callable[[], object], repeat: int) -> list[float]:
-    """The wall time of each of `repeat` calls of run(), after one untimed call (caches,
+    """The time (now()) of each of `repeat` calls of run(), after one untimed call (caches,
     allocator and clock speed warm up)."""
     run()
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = now()
         run()
-        times.append(time.perf_counter() - start)
+        times.append(now() - start)
     return times
 
 

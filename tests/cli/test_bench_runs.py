@@ -10,6 +10,7 @@ import re
 import pytest
 
 import ddz_fast
+from ddz_fast.tools import timing
 from ddz_fast.tools.bench import Run
 from ddz_fast.tools.bench.compare import Change
 from ddz_fast.tools.bench.figures import Figure
@@ -222,3 +223,15 @@ def test_plot_and_history(saved, tmp_path, capsys):
     history = tmp_path / "history.svg"
     code, out = run("bench", "--plot", str(history), "--history", str(path), str(peer_run))
     assert code == 0 and out == f"wrote {history}\n" and "<svg" in history.read_text()
+
+
+def test_cpu_clock(saved, tmp_path, capsys):
+    path, _ = saved
+    cpu = tmp_path / "cpu.json"
+    code, out = run(*TINY, "--only", "movegen", "--clock", "cpu", "--json", str(cpu))
+    assert code == 0 and "Medians of 2 passes in CPU time (this process's threads)." in out
+    assert Run.load(cpu).settings["clock"] == "cpu" and Run.load(path).clock == "wall"
+    assert timing._clock["name"] == "wall"            # restored after the run
+    code, _ = run("bench", "--from-json", str(cpu), "--compare", str(path))
+    assert code == 2 and "the base run was timed with the wall clock, this one with the cpu" \
+        in capsys.readouterr().err

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, TextIO
 from ddz_fast import build_info
 
 from ..positions import DealPositions, deal_positions
-from ..timing import machine, plural
+from ..timing import machine, plural, use_clock
 from .actions import actions_section
 from .adapters import adapters_section
 from .figures import Section
 from .games import games_section, peer_game_rates
 from .movegen import movegen_section
-from .runs import SECTIONS, Run, markdown, print_run
+from .runs import CLOCK_WORDS, SECTIONS, Run, markdown, print_run
 from .solver import solver_section
 from .throughput import throughput_section
 
@@ -48,6 +48,7 @@ class Settings:
     seed: int = 0
     peers: bool = True
     solve_deals: int = 10
+    clock: str = "wall"         # of timing.CLOCKS
 
 
 class Bench:
@@ -90,13 +91,14 @@ class Bench:
     def run(self, only: Sequence[str] = ()) -> Run:
         """Run the sections named in `only` (every section when empty), in SECTIONS' order."""
         sections = {}
-        for name in SECTIONS:
-            if only and name not in only:
-                continue
-            section = self.section(name)
-            for figure in section.figures:
-                figure.section = name
-            sections[name] = section
+        with use_clock(self.settings.clock):
+            for name in SECTIONS:
+                if only and name not in only:
+                    continue
+                section = self.section(name)
+                for figure in section.figures:
+                    figure.section = name
+                sections[name] = section
         return Run.of_sections(sections, asdict(self.settings))
 
 
@@ -113,7 +115,8 @@ def report(out: TextIO, settings: Settings, only: Sequence[str] = (),
               file=out)
     print(f"{plural(settings.deals, 'seeded deal')}: the landlord's 20 cards lead; the next "
           f"seat's 17 cards answer a random lead (single, pair, trio+kicker, chain, bomb or "
-          f"rocket). Medians of {plural(settings.repeat, 'pass', 'passes')}.", file=out)
+          f"rocket). Medians of {plural(settings.repeat, 'pass', 'passes')}"
+          f"{CLOCK_WORDS[settings.clock]}.", file=out)
     bench = Bench(settings)
     run = bench.run(only)
     print_run(out, run)

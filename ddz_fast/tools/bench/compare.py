@@ -7,7 +7,8 @@ than every pass of the base run by more than the tolerance: for a rate, the new 
 value times (1 + tolerance) is below the base run's least value; for seconds per item, the new
 run's least value is above the base run's greatest times (1 + tolerance). Faster is the same
 the other way round. The tolerance covers what the passes of one run cannot see: the machine's
-load changing between the two runs. A figure measured in one pass (a count near a time limit,
+load changing between the two runs (or ``--clock cpu``, which times the CPU time of the
+process: the load hardly changes it). A figure measured in one pass (a count near a time limit,
 the solver's node counts) has no spread: its ratio is shown and never flagged.
 """
 
@@ -57,7 +58,11 @@ class Change:
 
 
 def changes(base: Run, new: Run, tolerance: float = TOLERANCE) -> list[Change]:
-    """The figures both runs measured (by name, in the new run's order)."""
+    """The figures both runs measured (by name, in the new run's order); the runs must have
+    used the same clock."""
+    if base.clock != new.clock:
+        raise ValueError(f"--compare: the base run was timed with the {base.clock} clock, this "
+                         f"one with the {new.clock} clock (--clock {base.clock})")
     by_name = {f.name: f for f in base.figures}
     return [Change(by_name[f.name], f, tolerance) for f in new.figures if f.name in by_name]
 

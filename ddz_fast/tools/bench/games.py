@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,7 @@ import numpy as np
 from ddz_fast import Game, Rules, perft, sample_deals
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, Encoding
 
-from ..timing import fmt_rate, pass_seconds
+from ..timing import fmt_rate, now, pass_seconds
 from .figures import Figure, PeerFigure, Section
 
 if TYPE_CHECKING:
@@ -30,7 +29,7 @@ def decision_rate(games: int, seed: int) -> tuple[float, float, float]:
     the Python API: legal_bids()/legal_moves(), then bid()/play() of a random legal choice."""
     rng = random.Random(seed)
     decisions = 0
-    start = time.perf_counter()
+    start = now()
     for _ in range(games):
         game = Game(rng.getrandbits(64))
         while game.phase == "auction":
@@ -41,7 +40,7 @@ def decision_rate(games: int, seed: int) -> tuple[float, float, float]:
             moves = game.legal_moves()
             game.play(moves[int(rng.random() * len(moves))])
             decisions += 1
-    seconds = time.perf_counter() - start
+    seconds = now() - start
     return seconds / decisions, games / seconds, decisions / games
 
 

@@ -27,6 +27,8 @@ SPREAD = "min and max of the passes"
 # The sections in the order they run and print, with their titles.
 SECTIONS = {"movegen": "Move generation", "actions": "Action ids", "games": "Games",
             "throughput": "Throughput", "adapters": "Environments", "solver": "Solver"}
+# How a run's line says its clock (settings["clock"]; runs before the option timed the wall).
+CLOCK_WORDS = {"wall": "", "cpu": " in CPU time (this process's threads)"}
 # The sections printed in their own table after the others' (their rows have no peers).
 OWN_TABLE = ("solver",)
 
@@ -109,7 +111,12 @@ class Run:
         machine, the date and the passes."""
         return (f"ddz_fast {self.version} ({self.label}), {self.build.get('build')} build, on "
                 f"{machine(self.machine)}; {self.date[:10]}; medians of "
-                f"{plural(self.settings['repeat'], 'pass', 'passes')}")
+                f"{plural(self.settings['repeat'], 'pass', 'passes')}"
+                f"{CLOCK_WORDS[self.clock]}")
+
+    @property
+    def clock(self) -> str:
+        return str(self.settings.get("clock", "wall"))
 
     def sections(self) -> dict[str, list[Figure]]:
         """The figures of each section, in the sections' order."""
