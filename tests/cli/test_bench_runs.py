@@ -235,3 +235,12 @@ def test_cpu_clock(saved, tmp_path, capsys):
     code, _ = run("bench", "--from-json", str(cpu), "--compare", str(path))
     assert code == 2 and "the base run was timed with the wall clock, this one with the cpu" \
         in capsys.readouterr().err
+
+
+def test_a_section_without_figures_still_says_why(monkeypatch, tmp_path):
+    from ddz_fast.tools.bench import adapters
+    monkeypatch.setattr(adapters, "adapter_figures", lambda games, seed, repeat: [])
+    written = tmp_path / "table.md"
+    code, out = run(*TINY, "--only", "adapters", "--markdown", str(written))
+    assert code == 0 and "(the rl extra is not installed: pip install 'ddz-fast[rl]'" in out
+    assert "### Environments\n\n(the rl extra is not installed" in written.read_text()

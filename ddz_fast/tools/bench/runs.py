@@ -132,9 +132,9 @@ def print_run(out: TextIO, run: Run) -> None:
     shared = [f for name, figures in sections.items() if name not in OWN_TABLE for f in figures]
     if shared:
         print_table(out, shared)
-        for name in sections:
-            if name not in OWN_TABLE and run.notes[name]:
-                print(f"\n{run.notes[name]}", file=out)
+    for name in sections:
+        if name not in OWN_TABLE and run.notes.get(name):
+            print(f"\n{run.notes[name]}", file=out)
     for name in OWN_TABLE:
         if name in sections:
             print(f"\n{run.notes[name]}", file=out)
@@ -145,7 +145,9 @@ def markdown(run: Run) -> str:
     """The run as Markdown: what it was measured on, then a table per section with its note."""
     parts = [f"Measured by `ddz-fast bench`: {run.describe()}.\n"]
     for name, figures in run.sections().items():
-        parts.append(f"\n### {SECTIONS.get(name, name)}\n\n" + markdown_table(figures))
+        parts.append(f"\n### {SECTIONS.get(name, name)}\n")
+        if figures:
+            parts.append("\n" + markdown_table(figures))
         if run.notes.get(name):
             parts.append(f"\n{run.notes[name]}\n")
     return "".join(parts)
