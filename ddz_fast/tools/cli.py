@@ -209,7 +209,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
             deals=args.deals, games=args.games, simulate_games=args.simulate,
             perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
             seed=args.seed, peers=not args.no_peers, solve_deals=args.solve_deals,
-            clock=args.clock)
+            clock=args.clock, rounds=args.rounds)
         run = bench.report(out, settings, only, resolver=args.resolver)
     for path, write in ((args.json, run.save),
                         (args.markdown, lambda p: Path(p).write_text(bench.markdown(run),
@@ -328,6 +328,11 @@ def parser() -> argparse.ArgumentParser:
                    help="time with the wall clock, or with the CPU time of this process (all its "
                         "threads: a figure on 2 threads shows their work, not the speed-up), "
                         "which the machine's other load hardly changes (default: %(default)s)")
+    p.add_argument("--rounds", type=POSITIVE, default=defaults.rounds,
+                   help="run the sections this many times in turn, --repeat passes of each "
+                        "figure a round: a figure's spread then spans the whole run, and the "
+                        "machine's load changing over minutes (for --compare on a shared "
+                        "machine: --rounds 5 --repeat 1) (default: %(default)s)")
     p.add_argument("--only", action="append", choices=list(bench.SECTIONS), metavar="SECTION",
                    help="run this section only (again for several): "
                         f"{', '.join(bench.SECTIONS)} (default: every section)")

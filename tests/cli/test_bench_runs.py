@@ -13,7 +13,7 @@ import ddz_fast
 from ddz_fast.tools import timing
 from ddz_fast.tools.bench import Run
 from ddz_fast.tools.bench.compare import Change
-from ddz_fast.tools.bench.figures import Figure
+from ddz_fast.tools.bench.figures import Figure, PeerFigure
 from ddz_fast.tools.cli import main
 
 TINY = ["bench", "--deals", "200", "--games", "100", "--simulate", "400", "--perft-deals", "1",
@@ -244,3 +244,23 @@ def test_a_section_without_figures_still_says_why(monkeypatch, tmp_path):
     code, out = run(*TINY, "--only", "adapters", "--markdown", str(written))
     assert code == 0 and "(the rl extra is not installed: pip install 'ddz-fast[rl]'" in out
     assert "### Environments\n\n(the rl extra is not installed" in written.read_text()
+
+
+def test_rounds_spread_the_passes_over_the_run(tmp_path):
+    path = tmp_path / "rounds.json"
+    code, out = run(*TINY, "--only", "movegen", "--rounds", "3", "--repeat", "1", "--json",
+                    str(path))
+    assert code == 0 and "Medians of 3 passes (3 rounds of 1)." in out
+    saved = Run.load(path)
+    assert saved.settings["rounds"] == 3 and "medians of 3 passes (3 rounds of 1)" in saved.describe()
+    assert all(f.reps == 3 and f.low <= f.median <= f.high for f in saved.figures)
+    assert len({f.name for f in saved.figures}) == len(saved.figures)
+
+
+def test_merged_rounds():
+    rounds = [Figure("x", "s/hand", median, low, high, 2, False, detail=f"round {i}",
+                     peers={"P": PeerFigure(median * 10)})
+              for i, (low, median, high) in enumerate([(1, 2, 3), (4, 5, 9), (0.5, 1, 1.5)])]
+    merged = Figure.merged(rounds)
+    assert (merged.median, merged.low, merged.high, merged.reps) == (2, 0.5, 9, 6)
+    assert merged.detail == "round 0" and merged.peers == {"P": PeerFigure(20)}

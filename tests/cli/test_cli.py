@@ -314,6 +314,10 @@ def test_bench_solver_section(monkeypatch):
         figure = figures[f"nodes {name}, 3 positions 4/3/3"]
         assert figure.unit == "nodes" and figure.median > 0 and figure.row == f"nodes {name}"
     assert "moves=\"one\"" in section.note
+    # the rounds after the first leave out what is measured once
+    again = bench_solver.solver_section(full_deals=2, seed=0, repeat=1, counts=False)
+    assert [f.name for f in again.figures] == [
+        name for name, f in figures.items() if f.unit == "s/position"]
 
 
 def test_bench_units():

@@ -23,10 +23,10 @@ from ..positions import DealPositions, deal_positions
 from ..timing import machine, plural, use_clock
 from .actions import actions_section
 from .adapters import adapters_section
-from .figures import Section
+from .figures import Figure, Section
 from .games import games_section, peer_game_rates
 from .movegen import movegen_section
-from .runs import CLOCK_WORDS, SECTIONS, Run, markdown, print_run
+from .runs import SECTIONS, Run, markdown, passes_words, print_run
 from .solver import solver_section
 from .throughput import throughput_section
 
@@ -49,6 +49,7 @@ class Settings:
     peers: bool = True
     solve_deals: int = 10
     clock: str = "wall"         # of timing.CLOCKS
+    rounds: int = 1             # the sections run this many times in turn
 
 
 class Bench:
@@ -69,7 +70,9 @@ class Bench:
         """The peers' own random games: the games' and the Tables' figures compare with them."""
         return peer_game_rates(self.peer_engines, self.settings.games, self.settings.seed)
 
-    def section(self, name: str) -> Section:
+    def section(self, name: str, first: bool = True) -> Section:
+        """Section `name` measured; after the `first` round, without the figures measured
+        once (the solver's full deals and node counts)."""
         s = self.settings
         if name == "movegen":
             return movegen_section(self.positions, self.peer_engines, s.repeat)
@@ -84,21 +87,30 @@ class Bench:
         if name == "adapters":
             return adapters_section(s.games, s.seed, s.repeat)
         if name == "solver":
-            return solver_section(full_deals=s.solve_deals, seed=s.seed, repeat=s.repeat)
+            return solver_section(full_deals=s.solve_deals, seed=s.seed, repeat=s.repeat,
+                                  counts=first)
         raise ValueError(f"no bench section {name!r}: one of {', '.join(SECTIONS)}")
 
 
     def run(self, only: Sequence[str] = ()) -> Run:
-        """Run the sections named in `only` (every section when empty), in SECTIONS' order."""
-        sections = {}
+        """Run the sections named in `only` (every section when empty), in SECTIONS' order,
+        `rounds` times over: a figure's passes then spread over the whole run."""
+        names = [name for name in SECTIONS if not only or name in only]
+        rounds: dict[str, list[Section]] = {name: [] for name in names}
         with use_clock(self.settings.clock):
-            for name in SECTIONS:
-                if only and name not in only:
-                    continue
-                section = self.section(name)
+            for round_ in range(self.settings.rounds):
+                for name in names:
+                    rounds[name].append(self.section(name, first=round_ == 0))
+        sections = {}
+        for name, measured in rounds.items():
+            same: dict[str, list[Figure]] = {}
+            for section in measured:
                 for figure in section.figures:
-                    figure.section = name
-                sections[name] = section
+                    same.setdefault(figure.name, []).append(figure)
+            sections[name] = Section([Figure.merged(figures) for figures in same.values()],
+                                     measured[0].note)
+            for figure in sections[name].figures:
+                figure.section = name
         return Run.of_sections(sections, asdict(self.settings))
 
 
@@ -115,8 +127,7 @@ def report(out: TextIO, settings: Settings, only: Sequence[str] = (),
               file=out)
     print(f"{plural(settings.deals, 'seeded deal')}: the landlord's 20 cards lead; the next "
           f"seat's 17 cards answer a random lead (single, pair, trio+kicker, chain, bomb or "
-          f"rocket). Medians of {plural(settings.repeat, 'pass', 'passes')}"
-          f"{CLOCK_WORDS[settings.clock]}.", file=out)
+          f"rocket). Medians of {passes_words(asdict(settings))}.", file=out)
     bench = Bench(settings)
     run = bench.run(only)
     print_run(out, run)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..timing import fmt_rate, fmt_time, ratio
@@ -64,6 +64,19 @@ class Figure:
              **fields: Any) -> Figure:
         """Items (`what`) per second of passes taking `seconds` over `items` items each."""
         return cls.of_values(name, f"{what}/s", [items / s for s in seconds], **fields)
+
+    @classmethod
+    def merged(cls, rounds: Sequence[Figure]) -> Figure:
+        """One figure of the same figure measured in several rounds of a run: the median of
+        their medians, the least low and the greatest high, every pass; the peers' medians
+        likewise; the first round's detail."""
+        first = rounds[0]
+        peers = {label: PeerFigure(statistics.median(f.peers[label].median for f in rounds
+                                                     if label in f.peers), peer.detail)
+                 for label, peer in first.peers.items()}
+        return replace(first, median=statistics.median(f.median for f in rounds),
+                       low=min(f.low for f in rounds), high=max(f.high for f in rounds),
+                       reps=sum(f.reps for f in rounds), peers=peers)
 
     @property
     def table_row(self) -> str:

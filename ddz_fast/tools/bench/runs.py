@@ -33,6 +33,15 @@ CLOCK_WORDS = {"wall": "", "cpu": " in CPU time (this process's threads)"}
 OWN_TABLE = ("solver",)
 
 
+def passes_words(settings: dict[str, Any]) -> str:
+    """'5 passes', '5 passes (5 rounds of 1)', with ' in CPU time ...' for the cpu clock (runs
+    saved before the clock and rounds settings: the wall clock, one round)."""
+    repeat, rounds = settings["repeat"], settings.get("rounds", 1)
+    spread = f" ({rounds:,} rounds of {repeat:,})" if rounds > 1 else ""
+    return (plural(repeat * rounds, "pass", "passes") + spread
+            + CLOCK_WORDS[settings.get("clock", "wall")])
+
+
 def git_commit() -> tuple[str | None, bool | None]:
     """The commit of the checkout ddz_fast is imported from and whether its files differ from
     it, or (None, None) when it is not imported from a git checkout (an installed wheel)."""
@@ -111,8 +120,7 @@ class Run:
         machine, the date and the passes."""
         return (f"ddz_fast {self.version} ({self.label}), {self.build.get('build')} build, on "
                 f"{machine(self.machine)}; {self.date[:10]}; medians of "
-                f"{plural(self.settings['repeat'], 'pass', 'passes')}"
-                f"{CLOCK_WORDS[self.clock]}")
+                f"{passes_words(self.settings)}")
 
     @property
     def clock(self) -> str:

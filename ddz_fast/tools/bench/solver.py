@@ -118,8 +118,10 @@ def full_deal_figure(name: str, solver: Solver, count: int, seed: int, moves: st
         f"{solved}"))
 
 
-def solver_section(*, full_deals: int, seed: int, repeat: int) -> Section:
-    """The solver's figures of ``ddz-fast bench``: `repeat` passes over each set of positions."""
+def solver_section(*, full_deals: int, seed: int, repeat: int, counts: bool = True) -> Section:
+    """The solver's figures of ``ddz-fast bench``: `repeat` passes over each set of positions;
+    with `counts`, the figures measured once too (full deals within a time limit, the nodes
+    with each technique off)."""
     solver = Solver(64)
     puzzle = [Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)] * 20
     figures = [solve_figure("doudizhu-resolver's README puzzle", puzzle, solver, repeat)]
@@ -129,10 +131,11 @@ def solver_section(*, full_deals: int, seed: int, repeat: int) -> Section:
             figures.append(solve_figure(
                 f"{what}{suffix}", solver_positions(count, hand_sizes, seed), solver, repeat,
                 moves=moves, headline=(what, moves) == ("two seats 12 v 12", "all")))
-        if full_deals:
+        if full_deals and counts:
             figures.append(full_deal_figure(f"full deals 20/17/17{suffix}", solver,
                                             full_deals, seed, moves))
-    figures += technique_figures(seed)
+    if counts:
+        figures += technique_figures(seed)
     note = (f"The open-hand solver (ddz_fast.solve, win objective, a 64 MB table emptied before "
             f"each position; seeded deals, seat 0 the landlord and to lead): the median time "
             f"per position of a pass; moves=\"one\" stops at the verdict and the first winning "
