@@ -8,6 +8,7 @@ its least to its greatest pass).
 from __future__ import annotations
 
 import os
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,10 +42,12 @@ def plot_peers(run: Run, path: str | os.PathLike[str]) -> None:
                              gridspec_kw={"height_ratios": heights}, squeeze=False)
     bar = 0.8 / len(labels)
     for ax, (name, figures) in zip(axes[:, 0], panels):
+        beside = [[label for label in labels if label in f.peers] for f in figures]
         for i, label in enumerate(labels):
             rows = [(y, f.slower(f.peers[label].median)) for y, f in enumerate(figures)
                     if label in f.peers]
-            ys = [y + (i - (len(labels) - 1) / 2) * bar for y, _ in rows]
+            # the bars of a row centred on it, whichever peers it has
+            ys = [y + (beside[y].index(label) - (len(beside[y]) - 1) / 2) * bar for y, _ in rows]
             bars = ax.barh(ys, [times for _, times in rows], height=bar, color=f"C{i}",
                            label=label)
             ax.bar_label(bars, [f"{times:,.0f}x" if times >= 10 else f"{times:.1f}x"
@@ -58,9 +61,10 @@ def plot_peers(run: Run, path: str | os.PathLike[str]) -> None:
     axes[-1, 0].set_xlabel("times slower than ddz_fast (log scale; 1 = as fast)", fontsize=8)
     fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="lower center", ncol=len(labels),
                fontsize=8, frameon=False)
-    fig.suptitle(f"The peers on ddz_fast's benchmark work\n{run.describe()}", fontsize=8)
+    fig.suptitle("The peers on ddz_fast's benchmark work\n"
+                 + "\n".join(textwrap.wrap(run.describe(), 110)), fontsize=8)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(path, dpi=80)
+    fig.savefig(path, dpi=80, bbox_inches="tight")
     plt.close(fig)
 
 
@@ -88,5 +92,5 @@ def plot_history(runs: Sequence[Run], path: str | os.PathLike[str]) -> None:
         ax.tick_params(labelsize=7)
     axes[-1, 0].set_xticks(range(len(runs)), ticks, fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=80)
+    fig.savefig(path, dpi=80, bbox_inches="tight")
     plt.close(fig)
