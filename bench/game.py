@@ -28,10 +28,11 @@ def main():
     games = mid_game_positions(args.games, args.seed)
     history = statistics.mean(len(g.history) for g in games)
     print(f"native push + undo: "
-          f"{push_undo_seconds(games[:300], args.repeat) * 1e9:.1f} ns/pair")
-    print(f"copy(): {copy_seconds(games, args.repeat) * 1e9:.0f} ns "
-          f"(history of {history:.0f} actions on average); copy(stack=False): "
-          f"{copy_seconds(games, args.repeat, stack=False) * 1e9:.0f} ns")
+          f"{statistics.median(push_undo_seconds(games[:300], args.repeat)) * 1e9:.1f} ns/pair")
+    copy_ns = [statistics.median(copy_seconds(games, args.repeat, stack=stack)) / len(games) * 1e9
+               for stack in (True, False)]
+    print(f"copy(): {copy_ns[0]:.0f} ns (history of {history:.0f} actions on average); "
+          f"copy(stack=False): {copy_ns[1]:.0f} ns")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ extensions = [
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "benchmarks-table.md"]   # included by benchmarks.md
 
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 myst_heading_anchors = 3

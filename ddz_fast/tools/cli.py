@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from tqdm import tqdm
@@ -19,9 +20,10 @@ from ddz_fast.cards import DECK_COUNTS
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
+from .bench import compare, plot
 from .options import add_rule_options, rules_from_args
 from .positions import opening
-from .timing import plural
+from .timing import CLOCKS, plural
 
 MAIN_DESCRIPTION = "ddz_fast: a fast and exact Dou Dizhu engine."
 
@@ -50,6 +52,17 @@ def positive_seconds(text: str) -> float:
         value = 0.0
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a number of seconds > 0, not {text!r}")
+    return value
+
+
+def percent(text: str) -> float:
+    """An argparse type: a percentage >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a percentage >= 0, not {text!r}")
     return value
 
 
@@ -176,11 +189,47 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
 
 # --- bench ---------------------------------------------------------------------------------
 
-def cmd_bench(args: argparse.Namespace, out: TextIO) -> None:
-    bench.report(out, deals=args.deals, games=args.games, simulate_games=args.simulate,
-                 perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
-                 seed=args.seed, peers=not args.no_peers, solver=not args.no_solver,
-                 solve_deals=args.solve_deals, resolver=args.resolver)
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    """Measure (or load, --from-json) a run, print it, then write and compare what the options
+    ask; exit 1 when --fail-on-regression finds a regression."""
+    if args.history:
+        if not args.plot:
+            raise ValueError("--history draws the history of runs: give --plot PATH")
+        plot.plot_history([bench.Run.load(path) for path in args.history], args.plot)
+        print(f"wrote {args.plot}", file=out)
+        return 0
+    base = bench.Run.load(args.compare) if args.compare else None     # a bad file fails early
+    if args.from_json:
+        run = bench.Run.load(args.from_json)
+        print(run.describe(), file=out)
+        bench.print_run(out, run)
+    else:
+        only = [name for name in args.only or bench.SECTIONS
+                if not (args.no_solver and name == "solver")]
+        settings = bench.Settings(
+            deals=args.deals, games=args.games, simulate_games=args.simulate,
+            perft_deals=args.perft_deals, perft_depth=args.perft_depth, repeat=args.repeat,
+            seed=args.seed, peers=not args.no_peers, solve_deals=args.solve_deals,
+            clock=args.clock, rounds=args.rounds)
+        run = bench.report(out, settings, only, resolver=args.resolver)
+    for path, write in ((args.json, run.save),
+                        (args.markdown, lambda p: Path(p).write_text(bench.markdown(run),
+                                                                     encoding="utf-8")),
+                        (args.plot, lambda p: plot.plot_peers(run, p))):
+        if path:
+            write(path)
+            print(f"wrote {path}", file=out)
+    if base is None:
+        return 0
+    changes = compare.print_comparison(out, base, run, args.tolerance)
+    if args.fail_on_regression is not None:
+        worse = [c for c in changes if c.regression(args.fail_on_regression)]
+        if worse:
+            print(f"{plural(len(worse), 'figure')} slower by more than "
+                  f"{args.fail_on_regression:g}%: {'; '.join(c.new.name for c in worse)}",
+                  file=out)
+            return 1
+    return 0
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -205,7 +254,7 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command")
 
     def command(name: str, about: str,
-                run: Callable[[argparse.Namespace, TextIO], None]) -> argparse.ArgumentParser:
+                run: Callable[[argparse.Namespace, TextIO], int | None]) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=about, description=about)
         p.set_defaults(run=run)
         return p
@@ -270,24 +319,60 @@ def parser() -> argparse.ArgumentParser:
                    help="transposition table size in MB (default: %(default)s)")
     add_rule_options(p, stages=["play"])
 
-    p = command("bench", "the benchmark suite (about four minutes)", cmd_bench)
-    p.add_argument("--deals", type=POSITIVE, default=20_000,
+    p = command("bench", "the benchmark suite (about five minutes)", cmd_bench)
+    defaults = bench.Settings()
+    p.add_argument("--deals", type=POSITIVE, default=defaults.deals,
                    help="positions for move generation (default: %(default)s)")
-    p.add_argument("--games", type=POSITIVE, default=20_000,
+    p.add_argument("--games", type=POSITIVE, default=defaults.games,
                    help="random games through the Python API (default: %(default)s)")
-    p.add_argument("--simulate", type=POSITIVE, default=2_000_000,
+    p.add_argument("--simulate", type=POSITIVE, default=defaults.simulate_games,
                    help="games for simulate() (default: %(default)s)")
-    p.add_argument("--perft-deals", type=POSITIVE, default=10,
+    p.add_argument("--perft-deals", type=POSITIVE, default=defaults.perft_deals,
                    help="deals for the perft row (default: %(default)s)")
-    p.add_argument("--perft-depth", type=DEPTH, default=6,
+    p.add_argument("--perft-depth", type=DEPTH, default=defaults.perft_depth,
                    help="depth of the perft row, 1..64 (default: %(default)s)")
-    p.add_argument("--repeat", type=POSITIVE, default=5,
-                   help="timed passes (the median is shown) (default: %(default)s)")
-    p.add_argument("--seed", type=SEED, default=0,
+    p.add_argument("--repeat", type=POSITIVE, default=defaults.repeat,
+                   help="timed passes of each figure (the median is shown, the least and "
+                        "greatest pass are its spread) (default: %(default)s)")
+    p.add_argument("--seed", type=SEED, default=defaults.seed,
                    help="seed of the deals and games, 0..2**64-1 (default: %(default)s)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines")
     p.add_argument("--no-solver", action="store_true", help="skip the solver's section")
-    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=10,
+    p.add_argument("--clock", choices=list(CLOCKS), default=defaults.clock,
+                   help="time with the wall clock, or with the CPU time of this process (all its "
+                        "threads: a figure on 2 threads shows their work, not the speed-up), "
+                        "which the machine's other load hardly changes (default: %(default)s)")
+    p.add_argument("--rounds", type=POSITIVE, default=defaults.rounds,
+                   help="run the sections this many times in turn, --repeat passes of each "
+                        "figure a round: a figure's spread then spans the whole run, and the "
+                        "machine's load changing over minutes (for --compare on a shared "
+                        "machine: --rounds 5 --repeat 1) (default: %(default)s)")
+    p.add_argument("--only", action="append", choices=list(bench.SECTIONS), metavar="SECTION",
+                   help="run this section only (again for several): "
+                        f"{', '.join(bench.SECTIONS)} (default: every section)")
+    p.add_argument("--json", metavar="PATH",
+                   help="save the run: each figure's median, spread and passes, and the "
+                        "machine, Python, numpy, build, version and git commit")
+    p.add_argument("--markdown", metavar="PATH", help="write the run's tables as Markdown")
+    p.add_argument("--plot", metavar="PATH",
+                   help="draw how much slower each peer engine is, a log-scale bar chart per "
+                        "section (.png or .svg; pip install 'ddz-fast[plot]')")
+    p.add_argument("--history", nargs="+", metavar="RUN",
+                   help="with --plot: draw each headline figure over these saved runs (--json "
+                        "files, oldest first) instead of running the bench")
+    p.add_argument("--from-json", metavar="RUN",
+                   help="print (and write, compare) a saved run instead of measuring")
+    p.add_argument("--compare", metavar="BASE",
+                   help="compare each figure with a saved run (--json): the ratio, flagged "
+                        "where every pass of one run is worse than every pass of the other by "
+                        "more than the tolerance")
+    p.add_argument("--tolerance", type=percent, default=compare.TOLERANCE, metavar="PCT",
+                   help="with --compare: the gap in percent between the two runs' passes "
+                        "beyond which a figure is flagged (default: %(default)s)")
+    p.add_argument("--fail-on-regression", type=percent, metavar="PCT",
+                   help="with --compare: exit 1 if a flagged figure is slower by more than PCT "
+                        "percent")
+    p.add_argument("--solve-deals", type=NON_NEGATIVE, default=defaults.solve_deals,
                    help="full open-hand deals for the solver, up to 10 s each "
                         "(default: %(default)s)")
     p.add_argument("--resolver", action="store_true",
@@ -306,7 +391,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         top.exit(2)
     out = out or sys.stdout
     try:
-        args.run(args, out)
+        code = args.run(args, out) or 0
         out.flush()                 # a closed pipe shows here, not at the interpreter's exit
     except (ValueError, TypeError) as e:
         print(f"ddz-fast {args.command}: error: {e}", file=sys.stderr)
@@ -320,4 +405,4 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         # does on EPIPE: the output was cut short.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    return 0
+    return code

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,7 +18,7 @@ from ddz_fast import PASS, Game, Hand, Move, Rules, legal_moves
 from ddz_fast.interop import douzero, openspiel, rlcard
 
 from .positions import RESOLVER_PUZZLE, DealPositions
-from .timing import median_seconds
+from .timing import median_seconds, now
 
 Call = Callable[[], Sequence[Any]]        # produces the peer's moves for one position
 
@@ -183,7 +182,7 @@ class DouZero(Peer):
         env = Env("adp")
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        start = now()
         for _ in range(games):
             env.reset()
             done = False
@@ -191,7 +190,7 @@ class DouZero(Peer):
                 legal = env.infoset.legal_actions
                 _, _, done, _ = env.step(legal[int(rng.random() * len(legal))])
                 steps += 1
-        seconds = time.perf_counter() - start
+        seconds = now() - start
         return steps / seconds, games / seconds
 
     def leads_of(self, numbers: list[int]) -> Any:
@@ -260,14 +259,14 @@ class RLCard(Peer):
         env = rlcard_package.make("doudizhu", config={"seed": seed})
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        start = now()
         for _ in range(games):
             state, _ = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
                 state, _ = env.step(legal[int(rng.random() * len(legal))])
                 steps += 1
-        seconds = time.perf_counter() - start
+        seconds = now() - start
         return steps / seconds, games / seconds
 
     def ids_of(self, call: Call) -> list[int]:
@@ -382,7 +381,7 @@ class OpenSpiel(Peer):
         """States through pyspiel: the deal's chance actions too (not counted as decisions)."""
         rng = random.Random(seed)
         decisions = 0
-        start = time.perf_counter()
+        start = now()
         for _ in range(games):
             state = self.game.new_initial_state()
             while not state.is_terminal():
@@ -393,7 +392,7 @@ class OpenSpiel(Peer):
                     actions = state.legal_actions()
                     state.apply_action(actions[int(rng.random() * len(actions))])
                     decisions += 1
-        seconds = time.perf_counter() - start
+        seconds = now() - start
         return decisions / seconds, games / seconds
 
 

@@ -3,36 +3,73 @@ command line: the median of timed passes, this machine's name, and the number fo
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 
 
-def median_seconds(run: Callable[[], object], repeat: int) -> float:
-    """The median wall time of `repeat` calls of run(), after one untimed call (caches,
+# The clocks a benchmark run can time with: the wall clock, or the CPU time of this process
+# (all its threads), which other processes on the machine hardly change.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+# The clock of the run under way: one for every figure of a run (use_clock sets it).
+_clock = {"name": "wall"}
+
+
+def now() -> float:
+    """The current run's clock, in seconds."""
+    return CLOCKS[_clock["name"]]()
+
+
+@contextmanager
+def use_clock(name: str) -> Iterator[None]:
+    """Time with clock `name` (of CLOCKS) inside the block."""
+    before, _clock["name"] = _clock["name"], name
+    try:
+        yield
+    finally:
+        _clock["name"] = before
+
+
+def pass_seconds(run: Callable[[], object], repeat: int) -> list[float]:
+    """The time (now()) of each of `repeat` calls of run(), after one untimed call (caches,
     allocator and clock speed warm up)."""
     run()
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = now()
         run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        times.append(now() - start)
+    return times
 
 
-def machine() -> str:
-    """A line naming this machine and Python."""
+def median_seconds(run: Callable[[], object], repeat: int) -> float:
+    """The median of pass_seconds(run, repeat)."""
+    return statistics.median(pass_seconds(run, repeat))
+
+
+def machine_info() -> dict[str, str | int | None]:
+    """This machine and Python: the CPU model (from /proc/cpuinfo where there is one), its
+    logical cores, the OS, Python and numpy."""
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
             names = [line.split(":", 1)[1].strip() for line in f if line.startswith("model name")]
-        cpu = f"{names[0]}, {len(names)} cores" if names else cpu
+        cpu = names[0] if names else cpu
     except OSError:
         pass
-    return f"{cpu}; Python {platform.python_version()}, numpy {np.__version__}"
+    return {"cpu": cpu, "cores": os.cpu_count(), "system": platform.platform(terse=True),
+            "python": platform.python_version(), "numpy": np.__version__}
+
+
+def machine(info: dict[str, str | int | None] | None = None) -> str:
+    """A line naming a machine and Python (``machine_info()``: this one)."""
+    info = info or machine_info()
+    return f"{info['cpu']}, {info['cores']} cores; Python {info['python']}, numpy {info['numpy']}"
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

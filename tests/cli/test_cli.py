@@ -299,17 +299,25 @@ def test_bench_solver_section(monkeypatch):
     monkeypatch.setattr(bench_solver, "ONE_MOVE_SIZES", (("two seats 6 v 6", (6, 6), 3),))
     monkeypatch.setattr(bench_solver, "TECHNIQUE_SIZES", (((4, 3, 3), 3),))
     monkeypatch.setattr(bench_solver, "FULL_DEAL_LIMIT", 0.05)
-    out = io.StringIO()
-    bench_solver.solver_report(out, full_deals=2, seed=0)
-    text = out.getvalue()
-    assert "README puzzle: median " in text and "two seats 5 v 5: median " in text
-    assert "three seats 4/3/3: median " in text and "nodes/s" in text
-    assert "full deals 20/17/17: " in text and "solved within 1 s" in text
-    one = text[text.index('with moves="one"'):]
-    assert "\n    two seats 6 v 6: median " in one and "\n    full deals 20/17/17: " in one
+    section = bench_solver.solver_section(full_deals=2, seed=0, repeat=2)
+    figures = {figure.name: figure for figure in section.figures}
+    for name in ("doudizhu-resolver's README puzzle", "two seats 5 v 5", "three seats 4/3/3",
+                 'two seats 6 v 6, moves="one"'):
+        assert figures[name].unit == "s/position" and figures[name].reps == 2
+        assert " nodes/s (max " in figures[name].detail
+    assert figures["doudizhu-resolver's README puzzle"].detail.startswith("435 nodes, ")
+    for name in ("full deals 20/17/17", 'full deals 20/17/17, moves="one"'):
+        assert figures[name].unit == "solved" and figures[name].reps == 1
+        assert figures[name].detail.startswith("of 2 within 0.05 s, ")
     for name in ("all techniques", "without table", "without ordering", "without cutoffs",
                  "without compression", "without equivalence", "without inference"):
-        assert name in text
+        figure = figures[f"nodes {name}, 3 positions 4/3/3"]
+        assert figure.unit == "nodes" and figure.median > 0 and figure.row == f"nodes {name}"
+    assert "moves=\"one\"" in section.note
+    # the rounds after the first leave out what is measured once
+    again = bench_solver.solver_section(full_deals=2, seed=0, repeat=1, counts=False)
+    assert [f.name for f in again.figures] == [
+        name for name, f in figures.items() if f.unit == "s/position"]
 
 
 def test_bench_units():

@@ -568,10 +568,11 @@ def test_example_runs(gym, pz, rl):
 # --- the bench rows ------------------------------------------------------------------------
 
 def test_bench_rows(gym, pz, rl):
-    from ddz_fast.tools.bench.adapters import adapter_rows
-    rows = adapter_rows(3, seed=0, repeat=1)
-    assert [what for what, _ in rows] == [
+    from ddz_fast.tools.bench.adapters import adapter_figures
+    figures = adapter_figures(3, seed=0, repeat=1)
+    assert [figure.name for figure in figures] == [
         "PettingZoo AEC env(), random legal", "raw_env in PettingZoo's wrappers",
         "Gymnasium DouDizhu-v0, random legal",
         "Gymnasium DouDizhuVectorEnv(4,096), compact obs, 1 thread"]
-    assert all(" steps/s, " in cell and cell.endswith(" games/s") for _, cell in rows)
+    assert all(figure.unit == "steps/s" and figure.median > 0 for figure in figures)
+    assert all(" steps/s, " in f.cell() and f.cell().endswith(" games/s") for f in figures)

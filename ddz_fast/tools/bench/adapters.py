@@ -6,20 +6,21 @@ learning environments of ``ddz_fast.envs`` (the optional ``rl`` extra): PettingZ
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable
 from typing import Any
 
-from ..timing import fmt_rate, median_seconds, plural
-from .table import Section
-from .throughput import TABLES_ROWS, tables_rate
+from ..timing import pass_seconds, plural
+from .figures import Figure, Section
+from .throughput import TABLES_ROWS, tables_figure
 
 ENV_GAMES_PER_GAME = 100     # the adapters' rows play 1 game a pass for every 100 of --games
 
 
-def aec_pass_rate(make_env: Callable[[], Any], games: int, seed: int,
-                  repeat: int) -> tuple[float, float]:
-    """Steps (decisions of every seat) and games per second of random legal play through a
-    PettingZoo AEC environment: ``agent_iter``, ``last()`` (with the observation and its
+def aec_passes(make_env: Callable[[], Any], games: int, seed: int,
+               repeat: int) -> tuple[list[float], int]:
+    """The seconds of each pass, and the steps (decisions of every seat) of a pass, of random
+    legal play through a PettingZoo AEC environment: ``agent_iter``, ``last()`` (with the observation and its
     mask) and ``step``, the policy drawing from ``info["legal_ids"]``; finished agents step
     out with None (not counted). Each pass plays the same `games` deals from `seed`."""
     env = make_env()
@@ -39,12 +40,13 @@ def aec_pass_rate(make_env: Callable[[], Any], games: int, seed: int,
                     steps += 1
             env.reset()
         return steps
-    steps = run()
-    seconds = median_seconds(run, repeat)
-    return steps / seconds, games / seconds
-def gymnasium_pass_rate(games: int, seed: int, repeat: int) -> tuple[float, float]:
-    """Steps (the learner's decisions: the landlord's seat, its two random opponents acting
-    inside ``step``) and games per second of random legal play through ``DouDizhuEnv()``."""
+    return pass_seconds(run, repeat), run()
+
+
+def gymnasium_passes(games: int, seed: int, repeat: int) -> tuple[list[float], int]:
+    """The seconds of each pass, and the steps (the learner's decisions: the landlord's seat,
+    its two random opponents acting inside ``step``) of a pass, of random legal play through
+    ``DouDizhuEnv()``."""
     from ddz_fast.envs.gymnasium import DouDizhuEnv
     env = DouDizhuEnv()
 
@@ -60,13 +62,16 @@ def gymnasium_pass_rate(games: int, seed: int, repeat: int) -> tuple[float, floa
                 ended += 1
                 _, info = env.reset()
         return steps
-    steps = run()
-    seconds = median_seconds(run, repeat)
-    return steps / seconds, games / seconds
+    return pass_seconds(run, repeat), run()
 
 
-def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
-    """The adapters' rows of the report, or none where the `rl` extra is not installed."""
+def steps_figure(name: str, seconds: list[float], steps: int, games: int) -> Figure:
+    return Figure.rate(name, "steps", seconds, steps,
+                       detail=f"{games / statistics.median(seconds):,.0f} games/s")
+
+
+def adapter_figures(games: int, seed: int, repeat: int) -> list[Figure]:
+    """The adapters' figures, or none where the `rl` extra is not installed."""
     try:
         from pettingzoo.utils import wrappers
 
@@ -78,32 +83,28 @@ def adapter_rows(games: int, seed: int, repeat: int) -> list[tuple[str, str]]:
         return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
             wrappers.TerminateIllegalWrapper(pettingzoo.raw_env(), illegal_reward=-1)))
 
-    rows = []
+    figures = []
     for what, make, count in (("PettingZoo AEC env(), random legal", pettingzoo.env, games),
                               ("raw_env in PettingZoo's wrappers", wrapped, max(1, games // 4))):
-        steps_per_second, games_per_second = aec_pass_rate(make, count, seed, repeat)
-        rows.append((what, f"{fmt_rate(steps_per_second, 'steps')}, "
-                           f"{games_per_second:,.0f} games/s"))
-    steps_per_second, games_per_second = gymnasium_pass_rate(games, seed, repeat)
-    rows.append(("Gymnasium DouDizhu-v0, random legal", f"{fmt_rate(steps_per_second, 'steps')}, "
-                 f"{games_per_second:,.0f} games/s"))
+        figures.append(steps_figure(what, *aec_passes(make, count, seed, repeat), count))
+    figures.append(steps_figure("Gymnasium DouDizhu-v0, random legal",
+                                *gymnasium_passes(games, seed, repeat), games))
     observation, tables = TABLES_ROWS[0]        # beside Tables' row on 1 thread
-    steps_per_second, games_per_second = tables_rate(observation, tables, 1, repeat, seed,
-                                                     vector_env=True)
-    rows.append((f"Gymnasium DouDizhuVectorEnv({tables:,}), {observation} obs, 1 thread",
-                 f"{fmt_rate(steps_per_second, 'steps')}, {games_per_second:,.0f} games/s"))
-    return rows
+    figures.append(tables_figure(
+        f"Gymnasium DouDizhuVectorEnv({tables:,}), {observation} obs, 1 thread", observation,
+        tables, 1, repeat, seed, vector_env=True))
+    return figures
 
 
 def adapters_section(games: int, seed: int, repeat: int) -> Section:
-    """The adapters' rows (1 game a pass for every ENV_GAMES_PER_GAME of `games`) and their
+    """The adapters' figures (1 game a pass for every ENV_GAMES_PER_GAME of `games`) and their
     note, or only a note saying how to install the `rl` extra."""
     env_games = max(1, games // ENV_GAMES_PER_GAME)
-    rows = adapter_rows(env_games, seed, repeat)
-    if not rows:
+    figures = adapter_figures(env_games, seed, repeat)
+    if not figures:
         return Section([], "(the rl extra is not installed: pip install 'ddz-fast[rl]' to time "
                            "the Gymnasium and PettingZoo adapters)")
-    return Section([(what, cell, {}) for what, cell in rows], (
+    return Section(figures, (
         f"Adapters (ddz_fast.envs): {plural(env_games, 'seeded game')} a pass "
         f"({max(1, env_games // 4):,} in PettingZoo's wrappers) with a random legal policy "
         f"drawing from info['legal_ids']; a step is one decision of any seat through "

@@ -5,7 +5,7 @@ peers' own), native push + undo, copy(), sample_deals and the encodings of mid-g
 from __future__ import annotations
 
 import random
-import time
+import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -14,8 +14,8 @@ import numpy as np
 from ddz_fast import Game, Rules, perft, sample_deals
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, Encoding
 
-from ..timing import fmt_rate, fmt_time, median_seconds, ratio
-from .table import Row, Section
+from ..timing import fmt_rate, now, pass_seconds
+from .figures import Figure, PeerFigure, Section
 
 if TYPE_CHECKING:
     from ..peers import Peer
@@ -29,7 +29,7 @@ def decision_rate(games: int, seed: int) -> tuple[float, float, float]:
     the Python API: legal_bids()/legal_moves(), then bid()/play() of a random legal choice."""
     rng = random.Random(seed)
     decisions = 0
-    start = time.perf_counter()
+    start = now()
     for _ in range(games):
         game = Game(rng.getrandbits(64))
         while game.phase == "auction":
@@ -40,7 +40,7 @@ def decision_rate(games: int, seed: int) -> tuple[float, float, float]:
             moves = game.legal_moves()
             game.play(moves[int(rng.random() * len(moves))])
             decisions += 1
-    seconds = time.perf_counter() - start
+    seconds = now() - start
     return seconds / decisions, games / seconds, decisions / games
 
 
@@ -76,36 +76,39 @@ def mid_game_positions(count: int, seed: int, rules: Rules | None = None) -> lis
     return out
 
 
-def push_undo_seconds(games: Sequence[Game], repeat: int) -> float:
-    """Seconds per native push + undo pair: perft(2) playing every leaf minus perft(2)
-    counting the leaves, over the leaves."""
+def push_undo_seconds(games: Sequence[Game], repeat: int) -> list[float]:
+    """Seconds per native push + undo pair, a value per pass: perft(2) playing every leaf
+    minus perft(2) counting the leaves, over the leaves; a pass times the two back to back
+    (the least of three each), so both see the same load."""
     leaves = sum(perft(game, 2) for game in games)
-    played = median_seconds(lambda: [perft(game, 2, bulk=False) for game in games], repeat)
-    counted = median_seconds(lambda: [perft(game, 2) for game in games], repeat)
-    return (played - counted) / leaves
+
+    def least(bulk: bool) -> float:
+        return min(pass_seconds(lambda: [perft(game, 2, bulk=bulk) for game in games], 3))
+    return [(least(False) - least(True)) / leaves for _ in range(repeat)]
 
 
-def copy_seconds(games: Sequence[Game], repeat: int, stack: bool = True) -> float:
-    """Seconds per copy() of the games."""
+def copy_seconds(games: Sequence[Game], repeat: int, stack: bool = True) -> list[float]:
+    """Seconds of each pass of copy() over the games."""
     def run() -> None:
         for game in games:
             game.copy(stack=stack)
-    return median_seconds(run, repeat) / len(games)
+    return pass_seconds(run, repeat)
 
 
-def sample_rate(games: Sequence[Game], per_call: int, repeat: int) -> float:
-    """Deals per second of sample_deals on one thread: `per_call` deals for the seat to move
-    of each game (play-phase games) (the table of deals built once per call is included)."""
+def sample_seconds(games: Sequence[Game], per_call: int, repeat: int) -> list[float]:
+    """Seconds of each pass of sample_deals on one thread: `per_call` deals for the seat to
+    move of each game (play-phase games) (the table of deals built once per call is
+    included)."""
     def run() -> None:
         for i, game in enumerate(games):
             sample_deals(game, game.to_move or 0, per_call, seed=i)
-    return len(games) * per_call / median_seconds(run, repeat)
+    return pass_seconds(run, repeat)
 
 
 def encode_seconds(scheme: Encoding, games: Sequence[Game], repeat: int,
-                   reuse: bool = False) -> float:
-    """Seconds per ``scheme.encode(game)`` from Python (the seat to move), into a new array or,
-    with ``reuse``, into one array per role (``out=``)."""
+                   reuse: bool = False) -> list[float]:
+    """Seconds of each pass of ``scheme.encode(game)`` over the games from Python (the seat to
+    move), into a new array or, with ``reuse``, into one array per role (``out=``)."""
     outs = {role: np.empty(scheme.shape(role), dtype=scheme.dtype) for role in ROLES}
     pairs = [(game, outs["landlord" if game.to_move == game.landlord else "farmer"])
              for game in games]
@@ -117,52 +120,54 @@ def encode_seconds(scheme: Encoding, games: Sequence[Game], repeat: int,
         else:
             for game in games:
                 scheme.encode(game)
-    return median_seconds(run, repeat) / len(games)
+    return pass_seconds(run, repeat)
 
 
-def encode_rows(seed: int, repeat: int, peer_engines: Sequence[Peer]) -> list[Row]:
+def encode_figures(seed: int, repeat: int, peer_engines: Sequence[Peer]) -> list[Figure]:
     """encode() of each preset's scheme (beside the peer's observation of the same positions),
     then of compact, into a new array and with out=."""
-    rows = []
-    for scheme in (RLCARD, OPENSPIEL, DOUZERO):
-        games = mid_game_positions(ENCODE_POSITIONS, seed, Rules.preset(scheme.name))
-        seconds = encode_seconds(scheme, games, repeat)
-        beside = {}
+    figures = []
+    for scheme in (RLCARD, OPENSPIEL, DOUZERO, COMPACT):
+        rules = None if scheme is COMPACT else Rules.preset(scheme.name)
+        games = mid_game_positions(ENCODE_POSITIONS, seed, rules)
+        peers = {}
         for peer in (p for p in peer_engines if p.preset == scheme.name):
             calls = peer.observation_calls(games, seed)
             if calls:
                 peer_seconds, _ = peer.timed(calls, repeat, answers=False, count=lambda _: 0)
-                beside[peer.label] = f"{fmt_time(peer_seconds)}: {ratio(peer_seconds / seconds)}"
-        rows.append((f"encode, one position ({scheme.name})",
-                     f"{fmt_time(seconds)}; out=: "
-                     f"{fmt_time(encode_seconds(scheme, games, repeat, reuse=True))}", beside))
-    compact_games = mid_game_positions(ENCODE_POSITIONS, seed)
-    rows.append(("encode, one position (compact)",
-                 f"{fmt_time(encode_seconds(COMPACT, compact_games, repeat))}; out=: "
-                 f"{fmt_time(encode_seconds(COMPACT, compact_games, repeat, reuse=True))}", {}))
-    return rows
+                peers[peer.label] = PeerFigure(peer_seconds)
+        what = f"encode, one position ({scheme.name})"
+        figures += [Figure.per_item(what, "position", encode_seconds(scheme, games, repeat),
+                                    len(games), peers=peers, detail="a new array"),
+                    Figure.per_item(f"{what}, out=", "position",
+                                    encode_seconds(scheme, games, repeat, reuse=True),
+                                    len(games), detail="out=", row=what)]
+    return figures
 
 
 def games_section(games: int, seed: int, repeat: int, peer_engines: Sequence[Peer],
                   peer_games: Mapping[Peer, tuple[float, float]]) -> Section:
-    """The game rows and their note; `peer_games` from peer_game_rates."""
-    decision, games_per_second, _ = decision_rate(games, seed)
-    beside = {peer.label: f"{fmt_rate(steps, 'steps')}, {peer_games_per_second:,.0f} games/s: "
-                          f"{ratio(games_per_second / peer_games_per_second)}"
-              for peer, (steps, peer_games_per_second) in peer_games.items()}
-    rows: list[Row] = [("random games, Python API", f"{decision * 1e9:.0f} ns/decision "
-                        f"({1 / decision / 1e6:.2f} M/s), {games_per_second:,.0f} games/s", beside)]
+    """The game figures and their note; `peer_games` from peer_game_rates."""
+    decisions = [decision_rate(games, seed) for _ in range(repeat)]
+    decision = statistics.median(seconds for seconds, _, _ in decisions)
+    figures = [Figure.of_values(
+        "random games, Python API", "games/s", [per_second for _, per_second, _ in decisions],
+        detail=f"{decision * 1e9:.0f} ns/decision ({1 / decision / 1e6:.2f} M/s)", headline=True,
+        peers={peer.label: PeerFigure(peer_games_per_second, f"{fmt_rate(steps, 'steps')}")
+               for peer, (steps, peer_games_per_second) in peer_games.items()})]
     mid = mid_game_positions(300, seed)
-    rows.append(("push + undo, native", f"{push_undo_seconds(mid, repeat) * 1e9:.1f} ns/pair", {}))
-    rows.append(("copy() of a mid-game position", f"{copy_seconds(mid, repeat) * 1e9:.0f} ns", {}))
+    figures.append(Figure.of_values("push + undo, native", "s/pair",
+                                    push_undo_seconds(mid, repeat)))
+    figures.append(Figure.per_item("copy() of a mid-game position", "copy",
+                                   copy_seconds(mid, repeat), len(mid)))
     for per_call in (10_000, 100):
-        rate = sample_rate(mid[:100], per_call, repeat)
-        rows.append((f"sample_deals, {per_call:,} per call, 1 thread",
-                     f"{fmt_rate(rate, 'deals')} (mid-game, the seat to move)", {}))
-    rows += encode_rows(seed, repeat, peer_engines)
+        figures.append(Figure.rate(f"sample_deals, {per_call:,} per call, 1 thread", "deals",
+                                   sample_seconds(mid[:100], per_call, repeat), 100 * per_call,
+                                   detail="mid-game, the seat to move"))
+    figures += encode_figures(seed, repeat, peer_engines)
     note = (f"Encodings (ddz_fast.encodings): encode(game) from Python for the seat to move on "
             f"{ENCODE_POSITIONS} mid-game positions of each preset, into a new array and into "
             f"one reused per role (out=); OpenSpiel's observation_tensor at the same positions, "
             f"RLCard's _extract_state (with its legal actions' features) at as many of its own "
             f"random positions after as many plays.")
-    return Section(rows, note)
+    return Section(figures, note)

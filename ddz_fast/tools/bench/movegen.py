@@ -5,6 +5,7 @@ Hand(cards) from each form the API takes.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -14,8 +15,8 @@ import numpy as np
 from ddz_fast import Hand, Move, legal_move_counts, legal_moves, legal_moves_batch
 
 from ..positions import Counts, DealPositions, MoveArray
-from ..timing import fmt_rate, fmt_time, median_seconds, ratio
-from .table import Row, Section
+from ..timing import fmt_rate, pass_seconds
+from .figures import Figure, PeerFigure, Section
 
 if TYPE_CHECKING:
     from ..peers import Peer
@@ -25,10 +26,15 @@ ID_POSITIONS = 2000     # deals of the action-id and Hand(cards) rows (peers: up
 
 @dataclass
 class Rate:
-    """A timed path: seconds per item, and moves per item when it generates moves."""
+    """A timed path: seconds per item of each pass, and moves per item when it generates
+    moves."""
 
-    seconds: float
+    passes: list[float]
     moves_per_item: float = float("nan")
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.passes)
 
     @property
     def ns(self) -> float:
@@ -38,6 +44,12 @@ class Rate:
     def moves_per_second(self) -> float:
         return self.moves_per_item / self.seconds
 
+    def figure(self, name: str, per: str, items: str = "moves", **fields: Any) -> Figure:
+        """Seconds per item, with the moves (`items`) per second and per item as its detail."""
+        return Figure.per_item(name, per, self.passes, 1, detail=(
+            f"{fmt_rate(self.moves_per_second, items)} "
+            f"({self.moves_per_item:.1f} {items})"), **fields)
+
 
 def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int = 4096) -> Rate:
     """legal_moves_batch over `hands` in chunks of `chunk` positions."""
@@ -46,7 +58,7 @@ def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int =
             legal_moves_batch(hands[start:start + chunk],
                               None if prevs is None else prevs[start:start + chunk])
     moves = int(legal_move_counts(hands, prevs).sum())
-    return Rate(median_seconds(run, repeat) / len(hands), moves / len(hands))
+    return Rate([s / len(hands) for s in pass_seconds(run, repeat)], moves / len(hands))
 
 
 def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat: int,
@@ -67,10 +79,10 @@ def single_rate(hands: Counts, prevs: MoveArray | Sequence[Move] | None, repeat:
         else:
             for hand, prev in pairs:
                 call(hand, prev)
-    return Rate(median_seconds(run, repeat) / len(pairs), total / len(pairs))
+    return Rate([s / len(pairs) for s in pass_seconds(run, repeat)], total / len(pairs))
 
 
-def hand_seconds(hands: Counts, repeat: int) -> dict[str, float]:
+def hand_figures(hands: Counts, repeat: int) -> list[Figure]:
     """Seconds per Hand(cards) from Python (the loop included) with `hands` given each way
     the API takes 15 rank counts, and as text."""
     forms: dict[str, list[Any]] = {
@@ -80,28 +92,22 @@ def hand_seconds(hands: Counts, repeat: int) -> dict[str, float]:
         "int64 row": list(hands.astype(np.int64)),
         "text": [str(Hand(h)) for h in hands],
     }
+    def seconds(items: list[Any]) -> list[float]:
+        return pass_seconds(lambda: [Hand(cards) for cards in items], repeat)
+    return [Figure.per_item(f"Hand(cards), {form}", "call", seconds(items), len(items),
+                            detail=form, row="Hand(cards)")
+            for form, items in forms.items()]
 
-    def timed(items: list[Any]) -> float:
-        return median_seconds(lambda: [Hand(cards) for cards in items], repeat) / len(items)
-    return {form: timed(items) for form, items in forms.items()}
 
-
-def peer_cells(rate: Rate, peer_rates: Mapping[str, tuple[float, float]],
-               unit: str) -> dict[str, str]:
-    """Each peer's cell beside `rate`: its time per item, how much slower, its items (`unit`)."""
-    return {label: f"{fmt_time(seconds)}: {ratio(seconds / rate.seconds)} ({items:.1f} {unit})"
+def peer_figures(peer_rates: Mapping[str, tuple[float, float]],
+                 unit: str) -> dict[str, PeerFigure]:
+    """Each peer's seconds per item and its items (`unit`) per item."""
+    return {label: PeerFigure(seconds, f"{items:.1f} {unit}")
             for label, (seconds, items) in peer_rates.items()}
 
 
-def moves_row(what: str, rate: Rate, peer_rates: Mapping[str, tuple[float, float]] = {},
-              per: str = "hand") -> Row:
-    cell = (f"{rate.ns:.0f} ns/{per}, {fmt_rate(rate.moves_per_second, 'moves')} "
-            f"({rate.moves_per_item:.1f} moves)")
-    return what, cell, peer_cells(rate, peer_rates, "moves")
-
-
 def movegen_section(positions: DealPositions, peer_engines: Sequence[Peer], repeat: int) -> Section:
-    """The move generation rows: leads and responses, in batches and one position at a time
+    """The move generation figures: leads and responses, in batches and one position at a time
     (beside the peers'), then Hand(cards)."""
     leads_batch = batch_rate(positions.landlord_hands, None, repeat)
     leads_single = single_rate(positions.landlord_hands, None, repeat)
@@ -109,12 +115,12 @@ def movegen_section(positions: DealPositions, peer_engines: Sequence[Peer], repe
     answers_single = single_rate(positions.answer_hands, positions.prevs, repeat)
     peer_leads = {p.label: p.leads(positions, repeat) for p in peer_engines}
     peer_answers = {p.label: p.responses(positions, repeat) for p in peer_engines}
-    hand_times = hand_seconds(positions.head(ID_POSITIONS).answer_hands, repeat)
     return Section([
-        moves_row("leads, batch (legal_moves_batch)", leads_batch),
-        moves_row("leads, one hand (legal_moves + len)", leads_single, peer_leads),
-        moves_row("responses, batch", answers_batch, per="position"),
-        moves_row("responses, one position", answers_single, peer_answers, per="position"),
-        ("Hand(cards): " + " / ".join(hand_times),
-         " / ".join(f"{seconds * 1e9:.0f}" for seconds in hand_times.values()) + " ns", {}),
+        leads_batch.figure("leads, batch (legal_moves_batch)", "hand", headline=True),
+        leads_single.figure("leads, one hand (legal_moves + len)", "hand",
+                            peers=peer_figures(peer_leads, "moves")),
+        answers_batch.figure("responses, batch", "position"),
+        answers_single.figure("responses, one position", "position", headline=True,
+                              peers=peer_figures(peer_answers, "moves")),
+        *hand_figures(positions.head(ID_POSITIONS).answer_hands, repeat),
     ])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any
 
 import numpy as np
 
@@ -16,7 +16,8 @@ from ddz_fast import Game, Hand, Solver
 from ddz_fast.solver import TECHNIQUES
 
 from ..positions import DECK, RESOLVER_PUZZLE
-from ..timing import fmt_rate, fmt_time
+from ..timing import fmt_rate, fmt_time, now
+from .figures import Figure, Section
 
 SOLVER_SIZES = (("two seats 12 v 12", (12, 12), 20), ("two seats 17 v 17", (17, 17), 5),
                 ("three seats 7/6/6", (7, 6, 6), 20), ("three seats 10/8/8", (10, 8, 8), 20))
@@ -46,15 +47,14 @@ class SolveStats:
     nodes: list[int]
     complete: list[bool]
 
-    def row(self) -> str:
+    def detail(self) -> str:
+        """What a pass found beside its median time: the nodes, the positions stopped at the
+        time limit (counted at the limit, which makes the median a lower bound), the worst."""
         unsolved = sum(not c for c in self.complete)
-        # an unsolved position counts as its time limit: the median is then a lower bound
-        at_least = ">= " if 2 * unsolved >= len(self.complete) else ""
         stopped = f", {unsolved} stopped at the time limit" if unsolved else ""
-        return (f"median {at_least}{fmt_time(statistics.median(self.seconds))}{stopped}, "
-                f"{statistics.median(self.nodes):,.0f} nodes, "
+        return (f"{statistics.median(self.nodes):,.0f} nodes, "
                 f"{fmt_rate(sum(self.nodes) / sum(self.seconds), 'nodes')} "
-                f"(max {fmt_time(max(self.seconds))}, {len(self.seconds)} positions)")
+                f"(max {fmt_time(max(self.seconds))}, {len(self.seconds)} positions){stopped}")
 
 
 def solve_stats(games: Sequence[Game], solver: Solver, time_limit: float | None = None,
@@ -63,69 +63,83 @@ def solve_stats(games: Sequence[Game], solver: Solver, time_limit: float | None 
     stats = SolveStats([], [], [])
     for game in games:
         solver.clear()
+        start = now()
         solution = solver.solve(game, moves=moves, time_limit=time_limit, max_nodes=max_nodes)
-        stats.seconds.append(solution.seconds)
+        stats.seconds.append(now() - start)
         stats.nodes.append(solution.nodes)
         stats.complete.append(solution.complete)
     return stats
 
 
-def technique_nodes(seed: int) -> list[tuple[str, list[str]]]:
-    """Total nodes on the technique positions with every technique, then with each off."""
-    rows = []
+def solve_figure(name: str, games: Sequence[Game], solver: Solver, repeat: int,
+                 moves: str = "all", **fields: Any) -> Figure:
+    """The median seconds per position of `repeat` passes over `games` (each position of a pass
+    on an emptied table), with the last pass's nodes as its detail."""
+    passes = [solve_stats(games, solver, time_limit=SIZE_LIMIT, moves=moves)
+              for _ in range(repeat)]
+    return Figure.of_values(name, "s/position",
+                            [statistics.median(stats.seconds) for stats in passes],
+                            detail=passes[-1].detail(), **fields)
+
+
+def technique_figures(seed: int) -> list[Figure]:
+    """Total nodes on the technique positions with every technique, then with each off; a
+    count, the same on every run of one build (measured once)."""
+    figures = []
     configs = [("all techniques", set(TECHNIQUES))] + [
         (f"without {name}", set(TECHNIQUES) - {name}) for name in TECHNIQUES]
     for what, chosen in configs:
         solver = Solver(64, techniques=chosen)
-        cells = []
         for sizes, count in TECHNIQUE_SIZES:
             stats = solve_stats(solver_positions(count, sizes, seed), solver,
                                 max_nodes=TECHNIQUE_NODE_CAP)
             capped = sum(not c for c in stats.complete)
-            cells.append(f"{sum(stats.nodes):,}" + (f" ({capped} capped)" if capped else ""))
-        rows.append((what, cells))
+            total = sum(stats.nodes)
+            figures.append(Figure(
+                f"nodes {what}, {count} positions {'/'.join(map(str, sizes))}", "nodes", total,
+                total, total, 1, False, row=f"nodes {what}",
+                detail=f"{count} positions {'/'.join(map(str, sizes))}"
+                       + (f", {capped} capped" if capped else "")))
         del solver
-    return rows
+    return figures
 
 
-def full_deal_row(solver: Solver, count: int, seed: int, moves: str) -> str:
-    """How many of `count` seeded full deals are solved within 1 s and FULL_DEAL_LIMIT."""
+def full_deal_figure(name: str, solver: Solver, count: int, seed: int, moves: str) -> Figure:
+    """How many of `count` seeded full deals are solved within FULL_DEAL_LIMIT (one pass: a
+    count near a time limit, shown but never flagged), within 1 s and how fast."""
     stats = solve_stats(solver_positions(count, (20, 17, 17), seed), solver,
                         time_limit=FULL_DEAL_LIMIT, moves=moves)
     done = sorted(t for t, c in zip(stats.seconds, stats.complete) if c)
-    within_1 = sum(t <= 1 for t in done)
     solved = (f"solved ones: {', '.join(fmt_time(q) for q in statistics.quantiles(done, n=4))} "
               f"(quartiles), max {fmt_time(max(done))}" if len(done) > 1 else
               f"solved: {', '.join(fmt_time(t) for t in done) or 'none'}")
-    return (f"{within_1}/{count} solved within 1 s, {len(done)}/{count} within "
-            f"{FULL_DEAL_LIMIT:g} s; {solved}")
+    return Figure(name, "solved", len(done), len(done), len(done), 1, True, detail=(
+        f"of {count} within {FULL_DEAL_LIMIT:g} s, {sum(t <= 1 for t in done)} within 1 s; "
+        f"{solved}"))
 
 
-def solver_report(out: TextIO, *, full_deals: int, seed: int) -> None:
-    """The solver's section of ``ddz-fast bench``."""
+def solver_section(*, full_deals: int, seed: int, repeat: int, counts: bool = True) -> Section:
+    """The solver's figures of ``ddz-fast bench``: `repeat` passes over each set of positions;
+    with `counts`, the figures measured once too (full deals within a time limit, the nodes
+    with each technique off)."""
     solver = Solver(64)
-    print("\nThe open-hand solver (ddz_fast.solve, win objective, table 64 MB emptied before "
-          "each position; seeded deals, seat 0 the landlord and to lead):", file=out)
     puzzle = [Game.from_hands(list(RESOLVER_PUZZLE), landlord=0)] * 20
-    print(f"  doudizhu-resolver's README puzzle: {solve_stats(puzzle, solver).row()}", file=out)
-    for what, sizes, count in SOLVER_SIZES:
-        stats = solve_stats(solver_positions(count, sizes, seed), solver, time_limit=SIZE_LIMIT)
-        print(f"  {what}: {stats.row()}", file=out)
-    if full_deals:
-        print(f"  full deals 20/17/17: {full_deal_row(solver, full_deals, seed, 'all')}", file=out)
-    print('  the same with moves="one" (the verdict and the first winning move found):',
-          file=out)
-    for what, sizes, count in ONE_MOVE_SIZES:
-        stats = solve_stats(solver_positions(count, sizes, seed), solver, time_limit=SIZE_LIMIT,
-                            moves="one")
-        print(f"    {what}: {stats.row()}", file=out)
-    if full_deals:
-        print(f"    full deals 20/17/17: {full_deal_row(solver, full_deals, seed, 'one')}",
-              file=out)
-    print(f"  nodes with each technique turned off (Solver(techniques=...); at most "
-          f"{TECHNIQUE_NODE_CAP:,} per position):", file=out)
-    header = ", ".join(f"{count} positions {'/'.join(map(str, sizes))}"
-                       for sizes, count in TECHNIQUE_SIZES)
-    print(f"    {'':<22}{header}", file=out)
-    for what, cells in technique_nodes(seed):
-        print(f"    {what:<22}" + "; ".join(cells), file=out)
+    figures = [solve_figure("doudizhu-resolver's README puzzle", puzzle, solver, repeat)]
+    for moves, sizes in (("all", SOLVER_SIZES), ("one", ONE_MOVE_SIZES)):
+        suffix = ', moves="one"' if moves == "one" else ""
+        for what, hand_sizes, count in sizes:
+            figures.append(solve_figure(
+                f"{what}{suffix}", solver_positions(count, hand_sizes, seed), solver, repeat,
+                moves=moves, headline=(what, moves) == ("two seats 12 v 12", "all")))
+        if full_deals and counts:
+            figures.append(full_deal_figure(f"full deals 20/17/17{suffix}", solver,
+                                            full_deals, seed, moves))
+    if counts:
+        figures += technique_figures(seed)
+    note = (f"The open-hand solver (ddz_fast.solve, win objective, a 64 MB table emptied before "
+            f"each position; seeded deals, seat 0 the landlord and to lead): the median time "
+            f"per position of a pass; moves=\"one\" stops at the verdict and the first winning "
+            f"move found. Full deals stop after {FULL_DEAL_LIMIT:g} s. Nodes with each "
+            f"technique turned off (Solver(techniques=...)): at most "
+            f"{TECHNIQUE_NODE_CAP:,} per position.")
+    return Section(figures, note)

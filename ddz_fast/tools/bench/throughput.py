@@ -6,17 +6,16 @@ simulate() on 1 and 2 threads, and perft.
 from __future__ import annotations
 
 import statistics
-import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ddz_fast import ActionSpace, Rules, Tables, perft, simulate
+from ddz_fast import ActionSpace, Game, Rules, Tables, perft, simulate
 
-from ..positions import DealPositions, deal_positions, opening
-from ..timing import fmt_rate, median_seconds, plural, ratio
-from .table import Row, Section
+from ..positions import deal_positions, opening
+from ..timing import pass_seconds, plural
+from .figures import Figure, PeerFigure, Section
 
 if TYPE_CHECKING:
     from ..peers import Peer
@@ -28,13 +27,13 @@ TABLES_PEERS = {"compact": "openspiel", "rlcard": "rlcard", "douzero": "douzero"
 TABLES_STEPS = 50           # steps per timed pass
 
 
-def tables_rate(observation: str, n: int, threads: int, repeat: int,
-                seed: int = 0, vector_env: bool = False) -> tuple[float, float]:
-    """Steps per second (table-steps: decisions, bids included) and finished games per second
+def tables_passes(observation: str, n: int, threads: int, repeat: int,
+                  seed: int = 0, vector_env: bool = False) -> tuple[list[float], float]:
+    """The seconds of each pass of TABLES_STEPS steps (table-steps: decisions, bids included)
     of ``Tables(n)`` under the preset named after the scheme (the peer's own game; ``standard``
     for ``compact``, and where RLCard, whose ids the rlcard preset takes, is not installed)
     with a uniformly random policy over each table's CSR legal ids (vectorised numpy, its time
-    included); medians of ``repeat`` passes. With ``vector_env``, through the Gymnasium
+    included), and the median of the games each pass finished. With ``vector_env``, through the Gymnasium
     ``DouDizhuVectorEnv`` over such Tables (rl extra)."""
     rules = observation if observation in Rules.presets() else "standard"
     try:
@@ -60,53 +59,56 @@ def tables_rate(observation: str, n: int, threads: int, repeat: int,
             _, _, terminated, _, info = tables.step(actions)
             done += int(terminated.sum())
         finished.append(done)
-    seconds = median_seconds(run, repeat)
-    return n * TABLES_STEPS / seconds, statistics.median(finished) / seconds
+    seconds = pass_seconds(run, repeat)
+    return seconds, statistics.median(finished)
 
 
-def simulate_rate(n_games: int, threads: int, seed: int = 0) -> float:
-    """Random games per second of simulate()."""
-    start = time.perf_counter()
-    simulate(n_games, seed=seed, threads=threads)
-    return n_games / (time.perf_counter() - start)
+def tables_figure(name: str, observation: str, n: int, threads: int, repeat: int, seed: int,
+                  vector_env: bool = False, **fields: Any) -> Figure:
+    """Steps per second of tables_passes, with the finished games per second as its detail."""
+    seconds, finished = tables_passes(observation, n, threads, repeat, seed, vector_env)
+    return Figure.rate(name, "steps", seconds, n * TABLES_STEPS,
+                       detail=f"{finished / statistics.median(seconds):,.0f} games/s", **fields)
 
 
-def perft_rate(positions: DealPositions, depth: int) -> tuple[float, int]:
-    """perft nodes per second (bulk counting at the last level) over seeded deals, and the
-    nodes."""
-    nodes = 0
-    seconds = 0.0
-    for seed in positions.seeds:
-        game = opening(seed)
-        start = time.perf_counter()
-        nodes += perft(game, depth)
-        seconds += time.perf_counter() - start
-    return nodes / seconds, nodes
+def simulate_seconds(games: int, threads: int, repeat: int, seed: int = 0) -> list[float]:
+    """The seconds of each pass of simulate() over `games` games."""
+    return pass_seconds(lambda: simulate(games, seed=seed, threads=threads), repeat)
+
+
+def perft_seconds(games: Sequence[Game], depth: int, repeat: int) -> tuple[list[float], int]:
+    """The seconds of each pass of perft (bulk counting at the last level) over `games`, and
+    their nodes."""
+    nodes = sum(perft(game, depth) for game in games)
+    return pass_seconds(lambda: [perft(game, depth) for game in games], repeat), nodes
 
 
 def throughput_section(*, simulate_games: int, perft_deals: int, perft_depth: int, seed: int,
                        repeat: int, peer_games: Mapping[Peer, tuple[float, float]]) -> Section:
-    """The Tables, simulate() and perft rows and the Tables note; `peer_games` from
+    """The Tables, simulate() and perft figures and the Tables note; `peer_games` from
     games.peer_game_rates."""
-    rows: list[Row] = []
+    figures = []
     for observation, tables in TABLES_ROWS:
         for threads in (1, 2):
-            steps, finished = tables_rate(observation, tables, threads, repeat, seed)
-            beside = {}
+            peers = {}
             if threads == 1:
-                beside = {peer.label: f"env: {fmt_rate(peer_steps, 'steps')}: "
-                                      f"{ratio(steps / peer_steps)}"
-                          for peer, (peer_steps, _) in peer_games.items()
-                          if peer.preset == TABLES_PEERS[observation]}
-            rows.append((f"Tables({tables:,}), {observation} obs + CSR ids, "
-                         f"{plural(threads, 'thread')}",
-                         f"{fmt_rate(steps, 'steps')}, {finished:,.0f} games/s", beside))
+                peers = {peer.label: PeerFigure(peer_steps, "env")
+                         for peer, (peer_steps, _) in peer_games.items()
+                         if peer.preset == TABLES_PEERS[observation]}
+            figures.append(tables_figure(
+                f"Tables({tables:,}), {observation} obs + CSR ids, {plural(threads, 'thread')}",
+                observation, tables, threads, repeat, seed, peers=peers,
+                headline=(observation, threads) == ("compact", 1)))
+    games_per_pass = max(1, simulate_games // repeat)      # the passes share the games
     for threads in (1, 2):
-        rate = simulate_rate(simulate_games, threads, seed)
-        rows.append((f"simulate(), {plural(threads, 'thread')}", f"{rate:,.0f} games/s", {}))
-    nodes_per_second, nodes = perft_rate(deal_positions(perft_deals, seed), perft_depth)
-    rows.append((f"perft({perft_depth}) of {plural(perft_deals, 'deal')}",
-                 f"{fmt_rate(nodes_per_second, 'nodes')} ({nodes:,} nodes)", {}))
+        figures.append(Figure.rate(f"simulate(), {plural(threads, 'thread')}", "games",
+                                   simulate_seconds(games_per_pass, threads, repeat, seed),
+                                   games_per_pass, headline=threads == 1,
+                                   detail=f"{games_per_pass:,} games a pass"))
+    games = [opening(s) for s in deal_positions(perft_deals, seed).seeds]
+    seconds, nodes = perft_seconds(games, perft_depth, repeat)
+    figures.append(Figure.rate(f"perft({perft_depth}) of {plural(perft_deals, 'deal')}", "nodes",
+                               seconds, nodes, detail=f"{nodes:,} nodes", headline=True))
     note = (f"Tables: {TABLES_STEPS} steps a pass of Tables(n) under the scheme's preset (standard "
             f"for compact; auctions included where it has one), the action of each table drawn "
             f"uniformly from its CSR legal ids with "
@@ -115,4 +117,4 @@ def throughput_section(*, simulate_games: int, perft_deals: int, perft_depth: in
             f"environment stepped by a random legal policy from Python: RLCard's env.step and "
             f"DouZero's Env.step (each building its observation), OpenSpiel's states (no "
             f"observation; \"random games\" row).")
-    return Section(rows, note)
+    return Section(figures, note)
