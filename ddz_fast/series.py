@@ -19,6 +19,22 @@ __all__ = ["Player", "Series"]
 Player = Callable[[Game], Any]
 
 
+def play_out(game: Game, players: Sequence[Player]) -> None:
+    """Play ``game`` to its end, ``players[seat](game)`` choosing each action of ``seat``. An
+    action the game refuses raises the game's error (the game as it was before that action),
+    its message naming the player and the seat."""
+    while (seat := game.to_move) is not None:       # None once the game is over
+        player = players[seat]
+        action = player(game)
+        try:
+            if game.phase == "auction":
+                game.bid(action)
+            else:
+                game.play(action)
+        except (ValueError, TypeError) as e:        # a refused action, or one of no action type
+            raise type(e)(f"{player!r} at seat {seat} chose {action!r}: {e}") from e
+
+
 class Series:
     """A number of deals fixed in advance (redeals after an all-pass auction do not count),
     with running totals per seat. Deal i is ``Game(seed)`` with a seed derived from the series'
@@ -41,12 +57,7 @@ class Series:
             raise ValueError("players must be three callables, one per seat")
         for index in range(len(self.results), self.deals):
             game = Game(nth_game_seed(self.seed, index), rules=self.rules)
-            while (seat := game.to_move) is not None:       # None once the game is over
-                action = players[seat](game)
-                if game.phase == "auction":
-                    game.bid(action)
-                else:
-                    game.play(action)
+            play_out(game, players)
             result = game.result
             assert result is not None           # the game is over
             self.results.append(result)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -17,6 +19,8 @@ from ddz_fast import (
     perft, simulate,
 )
 from ddz_fast.cards import DECK_COUNTS
+from ddz_fast.evaluation import PLAYERS, evaluate, seeded_deals
+from ddz_fast.interop.douzero import read_eval_data, write_eval_data
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
@@ -187,6 +191,35 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
     print(f"line: {line}", file=out)
 
 
+# --- evaluate ------------------------------------------------------------------------------
+
+def cmd_evaluate(args: argparse.Namespace, out: TextIO) -> None:
+    seed = secrets.randbits(64) if args.seed is None else args.seed
+    rules = rules_from_args(args)
+    deals: int | list[Game] = 1000 if args.deals is None else args.deals
+    if args.eval_data:
+        deals = read_eval_data(args.eval_data, rules=rules)[:args.deals]
+    elif args.write_eval_data:
+        deals = seeded_deals(deals, seed, rules)            # the deals evaluate would deal
+    if args.write_eval_data:
+        write_eval_data(deals, args.write_eval_data)
+    farmers = args.farmers[0] if len(args.farmers) == 1 else args.farmers
+    games = (deals if isinstance(deals, int) else len(deals)) * (2 if args.duplicate else 1)
+    with tqdm(total=games, unit=" games", file=sys.stderr, disable=None) as bar:
+        evaluation = evaluate(args.landlord, farmers, deals, seed=seed,
+                              rules=rules if isinstance(deals, int) else None,
+                              duplicate=args.duplicate, threads=args.threads,
+                              progress=lambda done, total: bar.update(done - bar.n))
+    print(evaluation, file=out)
+    for path, write in ((args.json, lambda p: Path(p).write_text(
+                            json.dumps(evaluation.to_dict(), indent=1) + "\n", encoding="utf-8")),
+                        (args.write_eval_data, None)):
+        if path:
+            if write is not None:
+                write(path)
+            print(f"wrote {path}", file=out)
+
+
 # --- bench ---------------------------------------------------------------------------------
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
@@ -318,6 +351,33 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--table-mb", type=int_in(1, 65536), default=64,
                    help="transposition table size in MB (default: %(default)s)")
     add_rule_options(p, stages=["play"])
+
+    p = command("evaluate", "play two players against each other: WP and ADP per side, as "
+                "DouZero's evaluation reports them", cmd_evaluate)
+    names = list(PLAYERS)
+    p.add_argument("--landlord", choices=names, required=True, help="the landlord's player")
+    p.add_argument("--farmers", choices=names, nargs="+", required=True, metavar="NAME",
+                   help="the farmers' player, or two (the seat after the landlord's first; "
+                        f"then give --no-duplicate): {', '.join(names)}")
+    p.add_argument("--deals", type=POSITIVE, default=None,
+                   help="the number of deals (default: 1000, or every deal of --eval-data)")
+    p.add_argument("--seed", type=SEED, default=None,
+                   help="deal i and the players' random choices depend only on the seed, "
+                        "0..2**64-1 (default: a random seed, printed)")
+    p.add_argument("--no-duplicate", dest="duplicate", action="store_false",
+                   help="play each deal once, not twice with the sides swapped")
+    p.add_argument("--threads", type=POSITIVE, default=1,
+                   help="threads playing units of deals at once; the results are the same for "
+                        "any number (default: %(default)s)")
+    p.add_argument("--eval-data", metavar="FILE",
+                   help="the deals of a DouZero evaluation-data pickle (its generate_eval_data.py "
+                        "writes them) instead of seeded deals; only plain data is loaded")
+    p.add_argument("--write-eval-data", metavar="FILE",
+                   help="write the deals evaluated as DouZero evaluation data, for DouZero's own "
+                        "evaluate.py")
+    p.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    add_rule_options(p, stages=["play"])           # no auction: the landlord is seat 0
+    p.set_defaults(rules="douzero")
 
     p = command("bench", "the benchmark suite (about five minutes)", cmd_bench)
     defaults = bench.Settings()
