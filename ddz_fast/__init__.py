@@ -14,6 +14,7 @@ from .errors import (
     InvalidCardsError, InvalidConstraintsError, InvalidMoveError, InvalidPositionError,
     RedealLimitError,
 )
+from .evaluation import Evaluation, evaluate
 from .game import Game, perft, score
 from .kind import Kind
 from .moves import (
@@ -43,6 +44,7 @@ __all__ = [
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
     "EncodingError",
+    "Evaluation",
     "Game",
     "GreedyPlayer",
     "Hand",
@@ -71,6 +73,7 @@ __all__ = [
     "build_info",
     "classify",
     "encodings",
+    "evaluate",
     "every_play",
     "game_with_hands",
     "legal_move_counts",

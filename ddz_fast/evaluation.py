@@ -166,7 +166,7 @@ class Evaluation:
         """The settings and every side's figures as plain data (``json.dumps`` takes it)."""
         return {"landlord": self.landlord_player, "farmers": self.farmers_player,
                 "deals": self.deals, "games": self.games, "duplicate": self.duplicate,
-                "rules": repr(self.rules), "seed": self.seed,
+                "rules": self.rules.name or repr(self.rules), "seed": self.seed,
                 "sides": [dataclasses.asdict(side) for side in self.sides]}
 
     def __str__(self) -> str:
