@@ -316,7 +316,8 @@ def _player(player: Any, argument: str) -> PlayerLike:
     if not callable(player):
         raise TypeError(f"{argument} must be a player (a callable on a Game) or a player's "
                         f"name, not {player!r}")
-    return player
+    checked: Player = player
+    return checked
 
 
 def _name(player: PlayerLike) -> str:

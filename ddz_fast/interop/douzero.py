@@ -171,8 +171,8 @@ def from_deal(deal: Any, *, rules: RulesLike = "douzero") -> Game:
             hands[key] = from_cards(cards)
         except (InvalidCardsError, TypeError) as e:
             raise InvalidCardsError(f"{key!r}: {e}") from None
-    held = sum(hands[position].counts.astype(int) for position in POSITIONS)
-    if list(held) != list(DECK_COUNTS):
+    held = [sum(counts) for counts in zip(*(hands[position].counts.tolist() for position in POSITIONS))]
+    if held != list(DECK_COUNTS):
         extra = [f"{count} {symbol}" for symbol, count, deck in zip(RANK_SYMBOLS, held, DECK_COUNTS)
                  if count != deck]
         raise InvalidPositionError(f"the three hands are no deal of the 54 cards: they hold "

@@ -200,8 +200,9 @@ def cmd_evaluate(args: argparse.Namespace, out: TextIO) -> None:
     if args.eval_data:
         deals = read_eval_data(args.eval_data, rules=rules)[:args.deals]
     elif args.write_eval_data:
-        deals = seeded_deals(deals, seed, rules)            # the deals evaluate would deal
+        deals = seeded_deals(1000 if args.deals is None else args.deals, seed, rules)  # evaluate's
     if args.write_eval_data:
+        assert isinstance(deals, list)
         write_eval_data(deals, args.write_eval_data)
     farmers = args.farmers[0] if len(args.farmers) == 1 else args.farmers
     games = (deals if isinstance(deals, int) else len(deals)) * (2 if args.duplicate else 1)
@@ -211,13 +212,12 @@ def cmd_evaluate(args: argparse.Namespace, out: TextIO) -> None:
                               duplicate=args.duplicate, threads=args.threads,
                               progress=lambda done, total: bar.update(done - bar.n))
     print(evaluation, file=out)
-    for path, write in ((args.json, lambda p: Path(p).write_text(
-                            json.dumps(evaluation.to_dict(), indent=1) + "\n", encoding="utf-8")),
-                        (args.write_eval_data, None)):
-        if path:
-            if write is not None:
-                write(path)
-            print(f"wrote {path}", file=out)
+    if args.json:
+        Path(args.json).write_text(json.dumps(evaluation.to_dict(), indent=1) + "\n",
+                                   encoding="utf-8")
+        print(f"wrote {args.json}", file=out)
+    if args.write_eval_data:
+        print(f"wrote {args.write_eval_data}", file=out)
 
 
 # --- bench ---------------------------------------------------------------------------------

@@ -44,5 +44,5 @@ def test_series_draw_and_errors():
 
     def cheater(game):
         return Move.parse("BR") if game.phase == "play" else 3
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match=r"<function .*cheater.* at seat \d chose Move\('rocket'"):
         ddz_fast.Series(1, seed=1).run([cheater] * 3)

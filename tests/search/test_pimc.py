@@ -3,7 +3,7 @@
 Checks: legal play through whole series under every preset and in every seat; on positions
 where every deal consistent with the mover's view is the same (three seats, and two-seat
 endgames), a winning move whenever the solver finds one; rollouts against plain-Python random
-playouts (statistically) and on positions whose rollouts are certain; determinism; argument errors; the strength tool.
+playouts (statistically) and on positions whose rollouts are certain; determinism; argument errors.
 """
 
 import math
@@ -18,7 +18,6 @@ from ddz_fast import (
 )
 from ddz_fast._pimc import rollout_wins
 from ddz_fast.pimc import Evaluation
-from ddz_fast.tools import strength
 from helpers import run_threads
 
 RANKS = "3456789TJQKA2BR"
@@ -361,23 +360,3 @@ def test_repr_round_trips_and_str():
     text = str(evaluation)
     assert text.startswith(f"{evaluation.solved} of 4 deals solved; chosen: {evaluation.move}")
     assert len(text.splitlines()) == 1 + len(evaluation.moves)
-
-
-# --- the strength tool ----------------------------------------------------------------------
-
-def test_wilson_interval():
-    # textbook values: 5 of 10 gives 0.2366..0.7634; 0 of 10 gives 0..0.2775
-    low, high = strength.wilson(5, 10)
-    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
-    low, high = strength.wilson(0, 10)
-    assert low == pytest.approx(0, abs=1e-12) and high == pytest.approx(0.2775, abs=1e-4)
-
-
-def test_strength_tool_runs(capsys):
-    import io
-    out = io.StringIO()
-    assert strength.main(["--deals", "4", "--processes", "1", "--samples", "2",
-                          "--max-nodes", "100", "--rollouts", "1"], out) == 0
-    rows = [line for line in out.getvalue().splitlines() if line.startswith("| ")]
-    assert len(rows) == 1 + 8                 # the header, 2 players x 2 roles x 2 opponents
-    assert sum("PIMCPlayer |" in row for row in rows) == 4
