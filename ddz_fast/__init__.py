@@ -14,7 +14,7 @@ from .errors import (
     InvalidCardsError, InvalidConstraintsError, InvalidMoveError, InvalidPositionError,
     RedealLimitError,
 )
-from .evaluation import Evaluation, evaluate
+from .evaluation import evaluate
 from .game import Game, perft, score
 from .kind import Kind
 from .moves import (
@@ -44,7 +44,6 @@ __all__ = [
     "RANK_SYMBOLS",
     "AmbiguousMoveError",
     "EncodingError",
-    "Evaluation",
     "Game",
     "GreedyPlayer",
     "Hand",

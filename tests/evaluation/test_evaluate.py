@@ -6,7 +6,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Game, GreedyPlayer, IllegalMoveError, Move, RandomPlayer, Rules, evaluate
-from ddz_fast.evaluation import CHUNK, PLAYERS, seeded_deals
+from ddz_fast.evaluation import CHUNK, PLAYERS, Evaluation, seeded_deals
 from ddz_fast._simulate import nth_game_seed
 
 DOUZERO = Rules.preset("douzero")
@@ -198,5 +198,5 @@ def test_two_seat_and_finished_games_are_refused():
 
 
 def test_the_package_exports_it():
-    assert ddz_fast.evaluate is evaluate and isinstance(evaluate("greedy", "random", 1, seed=0), ddz_fast.Evaluation)
+    assert ddz_fast.evaluate is evaluate and isinstance(evaluate("greedy", "random", 1, seed=0), Evaluation)
     assert RandomPlayer in PLAYERS.values()

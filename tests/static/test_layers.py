@@ -296,7 +296,7 @@ def test_importing_needs_only_numpy():
 
 # One public module per capability: each holds its capability's public names (re-exported from
 # its boundary where the code is compiled), and the package face takes them from there.
-PUBLIC_MODULES = ("actions", "cards", "encodings", "errors", "game", "kind", "moves", "pimc",
+PUBLIC_MODULES = ("actions", "cards", "encodings", "errors", "evaluation", "game", "kind", "moves", "pimc",
                   "players", "position", "result", "rules", "sampling", "series", "simulation",
                   "solver", "tables")
 
