@@ -259,3 +259,18 @@ def test_wp_and_adp_are_douzero_s(dz, monkeypatch, players, deals):
     wp_landlord, wp_farmers, adp_landlord, adp_farmers = douzero_counts(simulation, dz_deals, second, monkeypatch)
     assert (e.swapped_landlord.wp.value, e.swapped_farmers.wp.value) == pytest.approx((wp_landlord, wp_farmers))
     assert (e.swapped_landlord.adp.value, e.swapped_farmers.adp.value) == pytest.approx((adp_landlord, adp_farmers))
+
+
+@pytest.mark.slow
+def test_douzero_s_evaluate_reads_what_we_write(dz, tmp_path, capsys):
+    """DouZero's own evaluate (its worker processes, its random agents) on a file of ours."""
+    from douzero.evaluation.simulation import evaluate as douzero_evaluate
+    path = tmp_path / "eval_data.pkl"
+    write_eval_data(seeded_deals(40, 4), path)
+    douzero_evaluate("random", "random", "random", str(path), 2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "WP results:" and lines[2] == "ADP results:"
+    landlord, farmers = (float(x) for x in lines[1].split(" - ")[1].split(" : "))
+    assert landlord + farmers == pytest.approx(1) and 40 * landlord == pytest.approx(round(40 * landlord))
+    adp_landlord, adp_farmers = (float(x) for x in lines[3].split(" - ")[1].split(" : "))
+    assert adp_landlord == pytest.approx(-adp_farmers)
