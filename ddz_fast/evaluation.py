@@ -257,11 +257,10 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
         if rules is not None:
             raise ValueError("rules= is for seeded deals; given Games play under their own rules")
         games = _checked_games(deals)
-        played = games[0].rules
     else:
         games = seeded_deals(check_int(deals, "deals (a number or a sequence of Games)", 1),
                              seed, rules)
-        played = games[0].rules
+    played = games[0].rules
     swaps = (False, True) if duplicate else (False,)
     units = [(swap, start) for swap in swaps for start in range(0, len(games), CHUNK)]
     named = all(isinstance(role, str) for role in roles)
@@ -276,9 +275,10 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
 
     total, done = len(games) * len(swaps), 0
     parts: list[np.ndarray] = []
-    threads = check_threads(threads, len(units)) if named else 1
+    threads = check_threads(threads, len(units)) if named else check_threads(threads, 1)
     with ThreadPoolExecutor(threads) as pool:
-        for rows in pool.map(run, range(len(units))):
+        # one thread: the calling thread plays (player objects are called from it alone)
+        for rows in pool.map(run, range(len(units))) if threads > 1 else map(run, range(len(units))):
             parts.append(rows)
             done += len(rows)
             if progress is not None:

@@ -100,6 +100,17 @@ def test_named_players_are_seeded_and_threads_change_nothing():
     assert set(PLAYERS) >= {"random", "greedy", "pimc"}
 
 
+def test_player_objects_are_called_from_the_calling_thread():
+    import threading
+    seen = set()
+
+    def player(game):
+        seen.add(threading.get_ident())
+        return GreedyPlayer()(game)
+    evaluate(player, "random", CHUNK + 1, seed=1, threads=2)
+    assert seen == {threading.get_ident()}
+
+
 def test_progress_counts_games():
     seen = []
     evaluate("greedy", "random", CHUNK + 3, seed=1, progress=lambda done, total: seen.append((done, total)))
@@ -178,6 +189,7 @@ def test_an_illegal_action_names_the_player_and_the_seat():
     (dict(seed=-1), ValueError, "seed"),
     (dict(duplicate=1), TypeError, "duplicate"),
     (dict(threads=0), ValueError, "threads"),
+    (dict(landlord=GreedyPlayer(), threads=0), ValueError, "threads"),
     (dict(rules="nope"), ValueError, "unknown preset"),
 ])
 def test_bad_arguments(kwargs, error, match):
