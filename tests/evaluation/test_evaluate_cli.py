@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 import pickle
 
 import pytest
@@ -11,6 +12,7 @@ from ddz_fast.evaluation import seeded_deals
 from ddz_fast.interop.douzero import read_eval_data, to_deal
 from ddz_fast.tools import strength
 from ddz_fast.tools.cli import main
+from helpers import ROOT
 
 
 def run(*argv):
@@ -83,3 +85,13 @@ def test_strength_table(tmp_path):
     saved = io.StringIO()
     assert strength.main(["--from-json", str(path)], saved) == 0
     assert saved.getvalue() == out.getvalue()
+
+
+def test_the_strength_table_in_the_docs_is_the_saved_evaluations():
+    with open(os.path.join(ROOT, "docs", "strength.json"), encoding="utf-8") as f:
+        evaluations = json.load(f)
+    with open(os.path.join(ROOT, "docs", "benchmarks.md"), encoding="utf-8") as f:
+        page = f.read()
+    assert strength.table(evaluations) in page
+    assert [(e["landlord"], e["farmers"], e["deals"]) for e in evaluations] == [
+        ("pimc", "greedy", 500), ("pimc", "random", 500), ("greedy", "random", 5000)]
