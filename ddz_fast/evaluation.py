@@ -120,7 +120,9 @@ class Evaluation:
     DouZero's ``evaluate`` prints); with ``duplicate``, ``swapped_landlord`` and
     ``swapped_farmers`` those of the swapped games, and ``overall`` the landlord player's
     figures over both roles, paired by deal (the DouZero paper's "A against B"). ``sides``
-    lists them all, the table ``str`` prints.
+    lists them all, the table ``str`` prints. ``landlord_player`` and ``farmers_player`` name
+    the players, ``deals``, ``duplicate``, ``rules`` (as played) and ``seed`` (None when
+    neither the deals nor the players came from it) are the settings.
     """
 
     def __init__(self, records: np.ndarray, *, landlord: str, farmers: str, duplicate: bool,
