@@ -1,6 +1,7 @@
 """RulePlayer against RLCard's own rule agent (rlcard.models.doudizhu_rule_models'
 DouDizhuRuleAgentV1), in lockstep: games of RLCard where every seat is RLCard's agent (driven
-through RLCard's DoudizhuGame, whose states are the env's raw observations), replayed in a ddz_fast Game (rlcard.from_env, then RLCard's actions). At every decision the
+through RLCard's DoudizhuGame, whose states are the env's raw observations), replayed in a
+ddz_fast Game (rlcard.from_env, then RLCard's actions). At every decision the
 reference (oracles/reference_rule_player.py) reads the position (from the Game) and RLCard's
 legal actions (from RLCard's state) and says which actions the rule allows; RLCard's choice and
 RulePlayer's must be among them, and both must be the reference's choice where the rule
