@@ -32,7 +32,7 @@ def decision_at(game):
 
 
 def play(game, players, check):
-    """Play `game` to the end, players[seat] choosing; `check(game, seat)` before each
+    """Play `game` to the end, players[seat] choosing; `check(game)` before each
     RulePlayer decision."""
     while game.phase != "over":
         player = players[game.to_move]
