@@ -22,7 +22,7 @@ from .moves import (
     legal_moves_batch,
 )
 from .pimc import PIMCPlayer
-from .players import GreedyPlayer, RandomPlayer
+from .players import GreedyPlayer, RandomPlayer, RulePlayer
 from .position import Position
 from .result import Result
 from .rules import AUCTIONS, Rules
@@ -62,6 +62,7 @@ __all__ = [
     "RandomPlayer",
     "RedealLimitError",
     "Result",
+    "RulePlayer",
     "Rules",
     "Series",
     "Tables",

@@ -2,13 +2,15 @@
 move: a bid (0 = pass) in the auction, a Move (or PASS) in play."""
 
 import random
+import secrets
 
 from ._game import Game
 from ._moves import PASS, Move
+from ._rule import rule_action
 from .checks import check_seed
 from .kind import Kind
 
-__all__ = ["GreedyPlayer", "RandomPlayer"]
+__all__ = ["GreedyPlayer", "RandomPlayer", "RulePlayer"]
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
 
@@ -64,3 +66,39 @@ class GreedyPlayer:
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
+
+
+class RulePlayer:
+    """RLCard's rule-based agent, ``doudizhu-rule-v1`` (``DouDizhuRuleAgentV1``, the baseline
+    of the DouZero paper), move for move, played natively (kernel ``native``).
+
+    - Leading, it splits its hand as RLCard does (the rocket, the bombs, the trios joined into
+      planes below the 2s, the straights of five or more of what is left, then pairs and
+      singles) and plays the part that holds its lowest card.
+    - Following, it plays the lowest move of the kind and length of the move to beat; where
+      several share that main rank (they differ in kickers), the one RLCard lists first: by the
+      kickers' ranks, lowest first, and for planes with single kickers those holding the black
+      joker, then the red one, before the rest. It never answers with a bomb of another kind.
+    - With no such move, a farmer passes when the seat that acted just before it (by a play
+      or a pass) is the other farmer, as RLCard's agent does (it looks at the last action,
+      not at who holds the trick); otherwise it chooses uniformly among all its legal moves,
+      the pass included, from its own generator (RLCard draws from numpy's global one).
+
+    In a two-seat game the seat before is always the other side's: the farmer never passes
+    by rule. RLCard has no auction; under rules with one it bids as ``GreedyPlayer``.
+    ``seed``: its generator's (None: a random one, shown by ``repr``); it decides the
+    uniform choices alone, so a game replays from the seeds.
+    """
+
+    native = "rule"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = secrets.randbits(64) if seed is None else check_seed(seed)
+        self._state = self.seed
+
+    def __call__(self, game: Game) -> int | Move:
+        action, self._state = rule_action(game, self._state)
+        return action
+
+    def __repr__(self) -> str:
+        return f"RulePlayer(seed={self.seed})"
