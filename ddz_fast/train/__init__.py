@@ -1,0 +1,17 @@
+"""Agents of DouZero's kind (the ``train`` extra: PyTorch): DouZero's Q-networks, a player of
+their checkpoints, and Deep Monte-Carlo training over ``Tables``.
+
+``import ddz_fast`` never imports this package (nor torch); importing it without torch raises
+``ImportError`` saying what to install.
+"""
+
+try:
+    import torch  # noqa: F401
+except ImportError as e:            # pragma: no cover - the extra is missing
+    raise ImportError(f"ddz_fast.train needs PyTorch ({e}): install the CPU build, e.g. "
+                      f"pip install torch==2.13.0, then pip install 'ddz-fast[train]'") from e
+
+from .network import ROLES, QNetwork, load_network, role_of
+from .player import DouZeroPlayer
+
+__all__ = ["ROLES", "DouZeroPlayer", "QNetwork", "load_network", "role_of"]
