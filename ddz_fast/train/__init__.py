@@ -8,10 +8,13 @@ their checkpoints, and Deep Monte-Carlo training over ``Tables``.
 try:
     import torch  # noqa: F401
 except ImportError as e:            # pragma: no cover - the extra is missing
-    raise ImportError(f"ddz_fast.train needs PyTorch ({e}): install the CPU build, e.g. "
-                      f"pip install torch==2.13.0, then pip install 'ddz-fast[train]'") from e
+    raise ModuleNotFoundError(
+        f"ddz_fast.train needs PyTorch ({e}): install its CPU build (pip install torch==2.13.0, "
+        f"or the CPU index of PyTorch's install page), then pip install 'ddz-fast[train]'",
+        name="torch") from e
 
+from .dmc import Settings, Trainer
 from .network import ROLES, QNetwork, load_network, role_of
 from .player import DouZeroPlayer
 
-__all__ = ["ROLES", "DouZeroPlayer", "QNetwork", "load_network", "role_of"]
+__all__ = ["ROLES", "DouZeroPlayer", "QNetwork", "Settings", "Trainer", "load_network", "role_of"]

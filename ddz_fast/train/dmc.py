@@ -25,7 +25,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import torch
@@ -45,7 +45,7 @@ TABLE_ROLES = ("landlord", "landlord_down", "landlord_up")
 @dataclass(frozen=True)
 class Settings:
     """The trainer's settings; the defaults are DouZero's (``douzero/dmc/arguments.py``)."""
-    objective: str = "adp"
+    objective: Literal["adp", "wp", "logadp"] = "adp"
     tables: int = 64                 # games stepped together (DouZero: 5 actor processes)
     epsilon: float = 0.01            # exp_epsilon
     batch_size: int = 32
@@ -135,7 +135,8 @@ class Trainer:
         self.games = 0
         self.role_frames = dict.fromkeys(ROLES, 0)
         self.losses: dict[str, float] = dict.fromkeys(ROLES, float("nan"))
-        self.returns = {role: collections.deque(maxlen=100) for role in ROLES}
+        self.returns: dict[str, collections.deque[float]] = {
+            role: collections.deque(maxlen=100) for role in ROLES}
 
     # --- acting ---------------------------------------------------------------------------
 

@@ -74,9 +74,8 @@ class DouZeroPlayer:
                                  "or play a preset without an auction (douzero)")
             return self.bidder(game)
         self._network(game)
-        moves = game.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
+        if len(game.legal_moves()) == 1:
+            return game.legal_moves()[0]
         moves, q = self.q_values(game)
         return moves[int(np.argmax(q))]
 
