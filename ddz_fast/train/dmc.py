@@ -116,8 +116,11 @@ class Trainer:
                  networks: dict[str, QNetwork] | None = None) -> None:
         self.settings = settings = settings or Settings()
         self.seed = seed
-        torch.manual_seed(seed)
-        self.networks = networks or {role: QNetwork(role) for role in ROLES}
+        if networks is None:
+            with torch.random.fork_rng():       # seeded, leaving torch's global generator as it was
+                torch.manual_seed(seed)
+                networks = {role: QNetwork(role) for role in ROLES}
+        self.networks = networks
         if sorted(self.networks) != sorted(ROLES):
             raise ValueError(f"networks must have the keys {', '.join(ROLES)}")
         self.optimizers = {role: torch.optim.RMSprop(
