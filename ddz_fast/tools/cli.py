@@ -251,7 +251,8 @@ def cmd_train(args: argparse.Namespace, out: TextIO) -> None:
                       settings=Settings(objective=args.objective, tables=args.tables),
                       seed=args.seed, report_every=args.report_every,
                       evaluate_every=args.evaluate_every * 60, evaluate_deals=args.evaluate_deals,
-                      save_every=args.save_every * 60, resume=args.resume)
+                      save_every=args.save_every * 60, resume=args.resume,
+                      learner_thread=args.learner_thread)
     print(f"training into {args.out}: {args.tables} tables, objective {args.objective}, "
           f"seed {args.seed}, {args.torch_threads} torch thread(s)", file=out)
     session.run(out)
@@ -296,6 +297,10 @@ def add_train_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                         "(default: %(default)s)")
     p.add_argument("--save-every", type=positive_number, default=30.0, metavar="MINUTES",
                    help="minutes between checkpoints (and at the end) (default: %(default)s)")
+    p.add_argument("--learner-thread", action=argparse.BooleanOptionalAction, default=True,
+                   help="learn in a second thread while the actors play (two cores busy); "
+                        "--no-learner-thread takes turns in one, a run then repeatable from "
+                        "its seed (default: on)")
     p.add_argument("--resume", action="store_true",
                    help="start from DIR/model.tar (networks, optimizers, frames) if it exists")
 

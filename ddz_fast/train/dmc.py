@@ -20,8 +20,10 @@ weights. ``frames`` counts the decisions learned from (DouZero's ``frames``).
 from __future__ import annotations
 
 import collections
+import copy
 import csv
 import os
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -123,6 +125,11 @@ class Trainer:
         self.networks = networks
         if sorted(self.networks) != sorted(ROLES):
             raise ValueError(f"networks must have the keys {', '.join(ROLES)}")
+        # What the actors play: the learner's networks, or copies of them while a learner
+        # thread runs (refreshed after each of its steps, under actor_lock).
+        self.actor_networks = self.networks
+        self.actor_lock = threading.Lock()
+        self.learner_lock = threading.Lock()        # held by a learner step
         self.optimizers = {role: torch.optim.RMSprop(
             net.parameters(), lr=settings.learning_rate, alpha=settings.alpha,
             momentum=settings.momentum, eps=settings.rmsprop_epsilon)
@@ -159,8 +166,8 @@ class Trainer:
             # the rows of these tables, in order, and which of them each row belongs to
             owner = np.repeat(np.arange(len(tables)), n_rows)
             rows = np.repeat(starts[tables] - np.cumsum(n_rows) + n_rows, n_rows) + np.arange(len(owner))
-            network = self.networks[role]
-            with torch.no_grad():
+            network = self.actor_networks[role]
+            with self.actor_lock, torch.no_grad():
                 q[rows] = network(torch.from_numpy(z[tables].astype(np.float32)),
                                   torch.from_numpy(np.ascontiguousarray(x_batch[rows, :network.x_width])),
                                   torch.from_numpy(owner)).numpy()
@@ -215,6 +222,10 @@ class Trainer:
 
     def learn(self, role: str) -> float:
         """One RMSprop step of ``role``'s network on its oldest full batch; returns the loss."""
+        with self.learner_lock:
+            return self._learn(role)
+
+    def _learn(self, role: str) -> float:
         n = self.settings.frames_per_batch
         z, x, target = self.queues[role].take(n)
         network = self.networks[role]
@@ -229,29 +240,74 @@ class Trainer:
         self.frames += n
         self.role_frames[role] += n
         self.losses[role] = float(loss.item())
+        if self.actor_networks is not self.networks:
+            with self.actor_lock:
+                self.actor_networks[role].load_state_dict(network.state_dict())
         return self.losses[role]
 
     def train(self, *, seconds: float | None = None, frames: int | None = None,
               decisions: int | None = None, every: float = 10.0,
-              report: Callable[[Trainer, bool], None] | None = None) -> None:
+              report: Callable[[Trainer, bool], None] | None = None,
+              learner_thread: bool = False) -> None:
         """Step until ``seconds`` have passed, ``frames`` were learned from or ``decisions``
         played (whichever comes first; at least one must be given), calling ``report(self,
-        False)`` every ``every`` seconds and ``report(self, True)`` at the end."""
+        False)`` every ``every`` seconds and ``report(self, True)`` at the end.
+
+        ``learner_thread``: learn in a second thread while this one acts (torch and Tables
+        release the GIL: two cores busy, as DouZero's actor processes and learner threads),
+        the actors playing copies of the networks refreshed after each learner step. The
+        run then depends on the threads' timing; without it, it is a function of the seed."""
         if seconds is None and frames is None and decisions is None:
             raise ValueError("train needs a budget: seconds, frames or decisions")
         start = last = time.monotonic()
-        while True:
-            now = time.monotonic()
-            if ((seconds is not None and now - start >= seconds)
-                    or (frames is not None and self.frames >= frames)
-                    or (decisions is not None and self.decisions >= decisions)):
-                break
-            self.step()
-            if report is not None and now - last >= every:
-                report(self, False)
-                last = now
+        stop = threading.Event()
+        failures: list[BaseException] = []
+        learner = None
+        if learner_thread:
+            with self.actor_lock:
+                self.actor_networks = {r: copy.deepcopy(n) for r, n in self.networks.items()}
+            learner = threading.Thread(target=self._learner, args=(stop, failures), daemon=True)
+            learner.start()
+        try:
+            while not failures:
+                now = time.monotonic()
+                if ((seconds is not None and now - start >= seconds)
+                        or (frames is not None and self.frames >= frames)
+                        or (decisions is not None and self.decisions >= decisions)):
+                    break
+                if learner is None:
+                    self.step()
+                else:
+                    self.step_with(self.choose())
+                if report is not None and now - last >= every:
+                    report(self, False)
+                    last = now
+        finally:
+            if learner is not None:
+                stop.set()
+                learner.join()
+                self.actor_networks = self.networks
+        if failures:
+            raise failures[0]
         if report is not None:
             report(self, True)
+
+    def _learner(self, stop: threading.Event, failures: list[BaseException]) -> None:
+        """The learner thread: a step for each role with a full batch, until ``stop``."""
+        try:
+            while not stop.is_set():
+                ready = [r for r, q in self.queues.items() if len(q) >= self.settings.frames_per_batch]
+                for role in ready:
+                    self.learn(role)
+                if not ready:
+                    stop.wait(0.01)
+        except BaseException as e:      # re-raised by train() in the calling thread
+            failures.append(e)
+
+    def snapshot(self) -> dict[str, QNetwork]:
+        """Copies of the networks the actors play now (to evaluate while training goes on)."""
+        with self.actor_lock:
+            return {role: copy.deepcopy(network) for role, network in self.actor_networks.items()}
 
     # --- checkpoints ----------------------------------------------------------------------
 
@@ -261,6 +317,10 @@ class Trainer:
         ``DouZeroPlayer`` load), and ``model.tar`` as DouZero's trainer writes it (the three
         state dicts, the optimizers', stats, flags, frames, position_frames: ``resume`` and
         DouZero's ``--load_model`` read it). Returns the weights' paths by role."""
+        with self.learner_lock:
+            return self._save(folder)
+
+    def _save(self, folder: str | os.PathLike[str]) -> dict[str, str]:
         os.makedirs(folder, exist_ok=True)
         paths = {}
         for role, network in self.networks.items():

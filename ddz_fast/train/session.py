@@ -55,6 +55,7 @@ class Session:
     evaluate_deals: int = 200
     save_every: float = 1800.0          # seconds between checkpoints (DouZero: 30 minutes)
     resume: bool = False
+    learner_thread: bool = True         # learn in a second thread (Trainer.train)
 
     def run(self, stream: TextIO) -> Trainer:
         os.makedirs(self.out, exist_ok=True)
@@ -73,7 +74,7 @@ class Session:
             rate = (t.decisions - state["decisions"]) / max(now - state["time"], 1e-9)
             state.update(decisions=t.decisions, time=now)
             if final or (self.evaluate_every and now - state["last_eval"] >= self.evaluate_every):
-                state["wp"] = baseline_win_rates(DouZeroPlayer(**t.networks), self.evaluate_deals,
+                state["wp"] = baseline_win_rates(DouZeroPlayer(**t.snapshot()), self.evaluate_deals,
                                                  self.seed + t.frames)
                 state["last_eval"] = time.monotonic()
             losses = " ".join(f"{ROLE_LETTERS[r]} {t.losses[r]:.3f}" for r in ROLES)
@@ -93,7 +94,7 @@ class Session:
                 state["last_save"] = now
 
         trainer.train(seconds=self.seconds, decisions=self.decisions, every=self.report_every,
-                      report=report)
+                      report=report, learner_thread=self.learner_thread)
         print(f"checkpoints: {self.out}/<role>_weights_{trainer.frames}.ckpt and model.tar",
               file=stream)
         curve = os.path.join(self.out, "curve.png")

@@ -130,3 +130,18 @@ def test_train_command(tmp_path):
     with open(tmp_path / "log.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert int(rows[-1]["decisions"]) >= 400 and rows[-1]["wp_landlord"] != ""
+
+
+def test_learner_thread():
+    """Learning in a second thread: every role learns, the actors' copies follow the learner
+    after each step, and once training stops the actors play the learner's networks again."""
+    trainer = Trainer(SMALL, seed=5)
+    trainer.train(decisions=2000, learner_thread=True)
+    assert trainer.actor_networks is trainer.networks
+    assert all(trainer.role_frames[r] >= 100 for r in train.ROLES), trainer.role_frames
+    assert all(np.isfinite(trainer.losses[r]) for r in train.ROLES), trainer.losses
+    snapshot = trainer.snapshot()
+    for role in train.ROLES:
+        assert snapshot[role] is not trainer.networks[role]
+        for key, value in trainer.networks[role].state_dict().items():
+            assert torch.equal(snapshot[role].state_dict()[key], value)
