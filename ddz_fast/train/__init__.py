@@ -5,13 +5,12 @@ their checkpoints, and Deep Monte-Carlo training over ``Tables``.
 ``ImportError`` saying what to install.
 """
 
-try:
-    import torch  # noqa: F401
-except ImportError as e:            # pragma: no cover - the extra is missing
+import importlib.util
+
+if importlib.util.find_spec("torch") is None:      # pragma: no cover - the extra is missing
     raise ModuleNotFoundError(
-        f"ddz_fast.train needs PyTorch ({e}): install its CPU build (pip install torch==2.13.0, "
-        f"or the CPU index of PyTorch's install page), then pip install 'ddz-fast[train]'",
-        name="torch") from e
+        "ddz_fast.train needs PyTorch: install its CPU build (pip install torch==2.13.0, or the "
+        "CPU index of PyTorch's install page), then pip install 'ddz-fast[train]'", name="torch")
 
 from .dmc import Settings, Trainer
 from .network import ROLES, QNetwork, load_network, role_of

@@ -5,18 +5,17 @@ from __future__ import annotations
 import csv
 import os
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-from .network import ROLES  # noqa: E402
+from .network import ROLES
 
 __all__ = ["plot_curve"]
 
 
 def plot_curve(log: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
-    """Draw each role's loss and the win rates against the baseline over the frames."""
+    """Draw each role's loss and the win rates against the baseline over the frames;
+    ``ImportError`` without matplotlib."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     with open(log, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     frames = [int(r["frames"]) for r in rows]

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from ..players import GreedyPlayer
 from ..rules import Rules
 from ..series import Player, Series
+from .curve import plot_curve
 from .dmc import Settings, Trainer, write_log_row
 from .network import ROLES
 from .player import DouZeroPlayer
@@ -99,11 +100,10 @@ class Session:
               file=stream)
         curve = os.path.join(self.out, "curve.png")
         try:
-            from .curve import plot_curve
+            plot_curve(log, curve)
         except ImportError:
             print("no learning curve: matplotlib is missing (pip install 'ddz-fast[plot]')",
                   file=stream)
         else:
-            plot_curve(log, curve)
             print(f"wrote {curve}", file=stream)
         return trainer
