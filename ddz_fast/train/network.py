@@ -106,4 +106,5 @@ def load_network(role: str, source: str | os.PathLike[str] | Mapping[str, Any]) 
             raise ValueError(f"{role}: {name}[{key!r}] must be a tensor of shape "
                              f"{tuple(tensor.shape)}, not {shape}")
     network.load_state_dict({key: state[key] for key in own})
-    return network.eval()
+    network.eval()
+    return network
