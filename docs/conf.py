@@ -46,7 +46,7 @@ autodoc_inherit_docstrings = False
 nitpicky = True
 # Names of other projects (no intersphinx: the build needs no network).
 nitpick_ignore_regex = [
-    (r"py:.*", r"(numpy|collections|typing|enum|gymnasium|pettingzoo)(\..*)?"),
+    (r"py:.*", r"(numpy|collections|typing|enum|gymnasium|pettingzoo|torch)(\..*)?"),
 ]
 
 html_theme = "furo"

@@ -4,11 +4,13 @@ against the peer's own legal actions up to peer_deviations.py)."""
 
 import functools
 import random
+from collections import Counter
 
 import numpy as np
 
 from ddz_fast import MOVE_DTYPE, PASS, ActionSpace, Game, Hand, Kind, Rules, every_play
 from ddz_fast.interop import douzero
+from ddz_fast.tools.peers import douzero_dmc
 from peer_deviations import differences
 
 RLCARD, OPENSPIEL, DOUZERO = (Rules.preset(name) for name in ("rlcard", "openspiel", "douzero"))
@@ -123,3 +125,52 @@ def douzero_deal(env, seed, rules):
         return Game.from_hands(dealt.hands, kitty=dealt.kitty, rules=rules)
     assert (dealt.hands, dealt.kitty) == (game.hands, game.kitty)
     return game
+
+
+def douzero_checkpoints(folder, seed):
+    """DouZero's three models (douzero.dmc.models) with seeded random weights, saved in
+    ``folder`` as its trainer saves them: {position: path}. Needs torch and douzero."""
+    import torch
+    torch.manual_seed(seed)
+    model = douzero_dmc("models").Model(device="cpu")
+    paths = {}
+    for position in ("landlord", "landlord_up", "landlord_down"):
+        paths[position] = folder / f"{position}_weights_{seed}.ckpt"
+        torch.save(model.get_model(position).state_dict(), paths[position])
+    return paths
+
+
+def deep_agent_lockstep(paths, seeds, seen):
+    """Play the deals of ``seeds`` (douzero_deal) with DouZero's DeepAgent in its Env and
+    DouZeroPlayer in our Game, both loading the checkpoint files ``paths`` (by DouZero's
+    position), in lockstep; count in ``seen`` the positions, those the networks scored (more
+    than one legal move), the differences of the moves where both offer the same moves and the
+    positions where they do not (peer_deviations.py). Needs torch and douzero."""
+    from douzero.env.env import Env
+    douzero_dmc("models")           # (deep_agent imports it: see douzero_dmc)
+    from douzero.evaluation.deep_agent import DeepAgent
+    agents = {position: DeepAgent(position, str(path)) for position, path in paths.items()}
+    from ddz_fast.train import DouZeroPlayer
+    ours = DouZeroPlayer(**paths)
+    for seed in seeds:
+        env = Env("adp")
+        game = douzero_deal(env, seed, DOUZERO)
+        while game.phase != "over":
+            peer = env._env
+            position = peer.acting_player_position
+            assert douzero.POSITIONS.index(position) == game.to_move
+            theirs = douzero.from_cards(agents[position].act(env.infoset))
+            mine = ours(game)
+            common = douzero_choices(game, env.infoset.legal_actions, Counter())
+            offered = [douzero.from_cards(a) for a in env.infoset.legal_actions]
+            same_sets = sorted(map(str, set(offered))) == sorted(str(Hand(m)) for m in game.legal_moves())
+            seen["positions"] += 1
+            seen["scored"] += len(game.legal_moves()) > 1
+            if same_sets:
+                seen["differences"] += Hand(mine) != theirs
+            else:       # a known deviation (peer_deviations.py): the choices are not comparable
+                seen["deviating positions"] += 1
+            move = mine if mine in common else next(m for m in common if Hand(m) == theirs)
+            _, _, done, _ = env.step(douzero.to_cards(move))
+            game.play(move)
+            assert done == (game.phase == "over")

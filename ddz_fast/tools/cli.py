@@ -265,6 +265,79 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# --- train ---------------------------------------------------------------------------------
+
+def cmd_train(args: argparse.Namespace, out: TextIO) -> None:
+    """DouZero's Deep Monte-Carlo over Tables (the train extra: torch)."""
+    try:
+        import torch
+
+        from ddz_fast.train.dmc import Settings
+        from ddz_fast.train.session import Session
+    except ImportError as e:
+        raise ValueError(str(e)) from None
+    torch.set_num_threads(args.torch_threads)
+    seconds = args.hours * 3600 if args.hours is not None else None
+    if seconds is None and args.steps is None:
+        raise ValueError("give a budget: --hours H, --steps N or both")
+    session = Session(out=args.out, seconds=seconds, decisions=args.steps,
+                      settings=Settings(objective=args.objective, tables=args.tables),
+                      seed=args.seed, report_every=args.report_every,
+                      evaluate_every=args.evaluate_every * 60, evaluate_deals=args.evaluate_deals,
+                      save_every=args.save_every * 60, resume=args.resume,
+                      learner_thread=args.learner_thread)
+    print(f"training into {args.out}: {args.tables} tables, objective {args.objective}, "
+          f"seed {args.seed}, {args.torch_threads} torch thread(s)", file=out)
+    session.run(out)
+
+
+def positive_number(text: str) -> float:
+    """An argparse type: a number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number > 0, not {text!r}")
+    return value
+
+
+def add_train_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
+    p = command("train", "train a DouZero agent by Deep Monte-Carlo (pip install 'ddz-fast[train]')",
+                cmd_train)
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="the folder of the checkpoints (DouZero's files), log.csv and curve.png")
+    p.add_argument("--hours", type=positive_number, default=None,
+                   help="train this long (default: until --steps)")
+    p.add_argument("--steps", type=POSITIVE, default=None,
+                   help="stop after this many decisions played (default: until --hours)")
+    p.add_argument("--tables", type=POSITIVE, default=64,
+                   help="games stepped together by the actors (default: %(default)s)")
+    p.add_argument("--seed", type=SEED, default=0,
+                   help="seed of the deals, the networks and the exploration (default: %(default)s)")
+    p.add_argument("--objective", choices=("adp", "wp", "logadp"), default="adp",
+                   help="DouZero's reward: +-2**bombs, +-1 or +-(bombs + 1) (default: %(default)s)")
+    p.add_argument("--torch-threads", type=POSITIVE, default=1,
+                   help="torch's threads; on a machine other work keeps busy, 1 is faster "
+                        "(default: %(default)s)")
+    p.add_argument("--report-every", type=positive_number, default=10.0, metavar="SECONDS",
+                   help="seconds between progress lines (default: %(default)s)")
+    p.add_argument("--evaluate-every", type=positive_number, default=10.0, metavar="MINUTES",
+                   help="minutes between win rates against the baseline (and at the end) "
+                        "(default: %(default)s)")
+    p.add_argument("--evaluate-deals", type=POSITIVE, default=100,
+                   help="deals of each win rate, as the landlord and as the farmers "
+                        "(default: %(default)s)")
+    p.add_argument("--save-every", type=positive_number, default=30.0, metavar="MINUTES",
+                   help="minutes between checkpoints (and at the end) (default: %(default)s)")
+    p.add_argument("--learner-thread", action=argparse.BooleanOptionalAction, default=True,
+                   help="learn in a second thread while the actors play (two cores busy); "
+                        "--no-learner-thread takes turns in one, a run then repeatable from "
+                        "its seed (default: on)")
+    p.add_argument("--resume", action="store_true",
+                   help="start from DIR/model.tar (networks, optimizers, frames) if it exists")
+
+
 # --- main ----------------------------------------------------------------------------------
 
 def version() -> str:
@@ -438,6 +511,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--resolver", action="store_true",
                    help="also time doudizhu-resolver on two-seat puzzles, up to a minute each "
                         "(pip install doudizhu-resolver==0.1.2)")
+    add_train_parser(command)
     return top
 
 

@@ -7,8 +7,13 @@ sets of cards.
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
+import importlib.util
+import os
 import random
+import sys
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -397,6 +402,25 @@ class OpenSpiel(Peer):
 
 
 PEERS: tuple[type[Peer], ...] = (DouZero, RLCard, OpenSpiel)
+
+
+def douzero_dmc(module: str) -> types.ModuleType:
+    """DouZero's ``douzero.dmc.<module>`` (``models``, ``utils``, ``env_utils``: they need
+    torch). ``douzero/dmc/__init__.py`` imports its trainer, whose logger imports GitPython,
+    which DouZero's metadata does not require: where it is missing, the subpackage is entered
+    without running its ``__init__``."""
+    name = f"douzero.dmc.{module}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != "git":
+            raise
+    spec = importlib.util.find_spec("douzero")
+    assert spec is not None and spec.submodule_search_locations is not None
+    package = types.ModuleType("douzero.dmc")
+    package.__path__ = [os.path.join(list(spec.submodule_search_locations)[0], "dmc")]
+    sys.modules["douzero.dmc"] = package
+    return importlib.import_module(name)
 
 
 def installed() -> list[Peer]:

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from helpers import ROOT, needs_checkout
 from helpers import run_python as run
 
@@ -39,3 +41,15 @@ def test_ab_bench_compares_the_move_generation_of_two_builds():
     assert all(len(row) == 4 and min(row) > 0 for row in times)
     moves = [re.findall(r"\(([\d,]+) \+ ([\d,]+) moves\)", row) for row in rows]
     assert moves[0] == moves[1] and len(moves[0]) == 1     # one build, the same moves
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("dz")
+def test_train_bench_prints_ours_beside_douzeros_actor():
+    pytest.importorskip("torch", reason="torch cannot be imported: pip install torch==2.13.0 "
+                                        "(a CPU build); pip install 'ddz-fast[train]'")
+    out = run("bench/train.py", "--decisions", "200", "--douzero-decisions", "30", "--rounds", "1",
+              "--tables", "8")
+    for row in ("ddz_fast actors", "ddz_fast training", "DouZero actor"):
+        assert row in out and "decisions/s" in out, out
+    assert "ratio ddz_fast actors / DouZero actor: " in out

@@ -21,6 +21,7 @@ PUBLIC_MODULES = (
     "ddz_fast.interop.openspiel", "ddz_fast.interop.rlcard",
 )
 RL_MODULES = ("ddz_fast.envs.gymnasium", "ddz_fast.envs.pettingzoo", "ddz_fast.envs.vector")
+TRAIN_MODULES = ("ddz_fast.train",)           # torch (the train extra)
 DIRECTIVE = re.compile(r"^\.\. auto(class|function|data|exception|module|attribute|method):: +(\S+)", re.M)
 CURRENT = re.compile(r"^\.\. currentmodule:: +(\S+)", re.M)
 # The pages a user reads, where no private module is named (the design notes may).
@@ -71,7 +72,7 @@ def documented():
         try:
             value = resolve(target)
         except ModuleNotFoundError as error:
-            if error.name.split(".")[0] in ("gymnasium", "pettingzoo"):
+            if error.name.split(".")[0] in ("gymnasium", "pettingzoo", "torch"):
                 continue
             raise
         found.setdefault(id(value), []).append(f"{page}: auto{kind} {target}")
@@ -84,11 +85,14 @@ def exported(module_name):
 
 
 @pytest.mark.parametrize("module_name", [*PUBLIC_MODULES, *(pytest.param(m, marks=pytest.mark.rl)
-                                                            for m in RL_MODULES)])
+                                                            for m in RL_MODULES), *TRAIN_MODULES])
 def test_reference_documents_each_public_name_once(module_name):
     if module_name in RL_MODULES:
         for package in ("gymnasium", "pettingzoo"):
             pytest.importorskip(package, reason=f"{package} cannot be imported: pip install 'ddz-fast[rl]'")
+    if module_name in TRAIN_MODULES:
+        pytest.importorskip("torch", reason="torch cannot be imported: pip install torch==2.13.0 "
+                                            "(a CPU build); pip install 'ddz-fast[train]'")
     found = documented()
     missing = [name for name, value in exported(module_name) if id(value) not in found]
     twice = {name: found[id(value)] for name, value in exported(module_name) if len(found.get(id(value), ())) > 1}
@@ -103,6 +107,11 @@ def test_reference_documents_only_public_names():
         import pettingzoo  # noqa: F401
         modules += RL_MODULES
     except ImportError:             # their targets are left out of documented() too
+        pass
+    try:
+        import torch  # noqa: F401
+        modules += TRAIN_MODULES
+    except ImportError:
         pass
     public = {id(importlib.import_module(m)) for m in modules}
     for module_name in modules:

@@ -11,8 +11,9 @@ The contract, bottom to top (a module may import its own layer and the layers be
                                                   (_position, _solution, _simulation)
     3  faces           ddz_fast.x                 one public module per capability, re-exporting
                                                   its boundary's names
-    4  adapters        ddz_fast.interop.*,        formats and environments of other libraries;
-                       ddz_fast.envs.*            they import the faces, not the package face
+    4  adapters        ddz_fast.interop.*,        formats and environments of other libraries,
+                       ddz_fast.envs.*,           agents on PyTorch; they import the faces, not
+                       ddz_fast.train.*           the package face
     5  package face    ddz_fast (__init__.py)
     6  tools           ddz_fast.tools.*,          the command line, benchmarks, peer harness
                        ddz_fast.__main__
@@ -41,7 +42,7 @@ SOURCE_SUFFIXES = (".py", ".pyi", ".pyx", ".pxd")
 
 LAYERS = ("core", "foundations", "boundary", "faces", "adapters", "package face", "tools")
 FOUNDATIONS = {"errors", "checks", "kind", "result"}
-ADAPTERS = {"interop", "envs"}
+ADAPTERS = {"interop", "envs", "train"}
 PEERS = {"rlcard", "douzero", "pyspiel", "gymnasium", "pettingzoo", "torch"}
 
 CONTRACT = """\
@@ -50,7 +51,7 @@ layers, bottom to top (import only your own layer and the layers below; no cycle
   1 foundations   ddz_fast.{errors,checks,kind,result}
   2 boundary      ddz_fast._x (compiled boundary modules and their private values)
   3 faces         ddz_fast.x (public module per capability)
-  4 adapters      ddz_fast.interop.*, ddz_fast.envs.* (import faces, not the package face)
+  4 adapters      ddz_fast.interop.*, ddz_fast.envs.*, ddz_fast.train.* (import faces, not the package face)
   5 package face  ddz_fast
   6 tools         ddz_fast.tools.*, ddz_fast.__main__
 peers (rlcard, douzero, pyspiel, gymnasium, pettingzoo, torch): adapters and tools only"""
