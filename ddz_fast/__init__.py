@@ -8,6 +8,7 @@ RULES.md of the project.
 from . import encodings
 from ._build import build_info
 from .actions import ActionSpace, every_play
+from .arena import play_games
 from .cards import RANK_SYMBOLS, Hand
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
@@ -77,6 +78,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_batch",
     "perft",
+    "play_games",
     "principal_line",
     "sample_deals",
     "score",
