@@ -8,7 +8,6 @@ RULES.md of the project.
 from . import encodings
 from ._build import build_info
 from .actions import ActionSpace, every_play
-from .arena import play_games
 from .cards import RANK_SYMBOLS, Hand
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
@@ -22,7 +21,7 @@ from .moves import (
     legal_moves_batch,
 )
 from .pimc import PIMCPlayer
-from .players import GreedyPlayer, RandomPlayer
+from .players import GreedyPlayer, RandomPlayer, play_games
 from .position import Position
 from .result import Result
 from .rules import AUCTIONS, Rules

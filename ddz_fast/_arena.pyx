@@ -14,13 +14,14 @@ from libc.string cimport memset
 
 from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
 from ._core.players cimport (
-    N_PLAYER_KINDS, ddz_seated, ddz_seats, kind_policy, seated_policy, seed_seats,
+    N_PLAYER_KINDS, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
 )
 from ._core.playout cimport ddz_outcome, playout, playout_counts, write_outcome
 from ._core.rng cimport stream_seed
-from ._core.state cimport PHASE_OVER
+from ._core.state cimport PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
+from ._moves cimport move_from_c
 from ._rules cimport Rules
 
 from ._simulate import OUTCOME_DTYPE
@@ -51,6 +52,22 @@ cdef int set_policies(ddz_seats* seats, dict players, str argument) except -1:
                 f"{NATIVE_PLAYERS} by their `native` attribute)")
         seats.policies[seat] = kind_policy(kind)
     return 0
+
+
+def _native_action(player, Game game, uint64_t rng):
+    """The action (a bid, or a Move) that the native kernel of ``player`` picks at ``game``'s
+    position (not over), its generator started at ``rng``: the tests' view of one decision."""
+    cdef ddz_seats seats
+    cdef ddz_move actions[MAX_MOVES + 1]
+    cdef ddz_state s = game.g.s
+    cdef Py_ssize_t n, k
+    set_policies(&seats, {s.to_move: player}, "player")
+    if s.phase == PHASE_OVER:
+        raise ValueError("the game is over")
+    seats.rng[s.to_move] = rng
+    n = state_legal_actions(&s, &game.g.rules, actions) - actions
+    k = seat_choice(&seats, &s, &game.g.rules, actions, n)
+    return action_bid(&actions[k]) if s.phase == PHASE_AUCTION else move_from_c(&actions[k])
 
 
 ctypedef struct arena_task:

@@ -2,16 +2,19 @@
 move: a bid (0 = pass) in the auction, a Move (or PASS) in play.
 
 The players here also have a native kernel, named by their ``native`` attribute: ``Tables``
-(``opponents=``) and ``play_games`` recognise them by it and play them without Python."""
+(``opponents=``) and ``play_games`` (whole games by three native players, natively and in
+parallel) recognise them by it and play them without Python."""
 
 import random
+from typing import ClassVar
 
+from ._arena import NATIVE_PLAYERS, play_games
 from ._game import Game
 from ._moves import PASS, Move
 from .checks import check_seed
 from .kind import Kind
 
-__all__ = ["GreedyPlayer", "RandomPlayer"]
+__all__ = ["NATIVE_PLAYERS", "GreedyPlayer", "RandomPlayer", "play_games"]
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
 
@@ -23,7 +26,7 @@ class RandomPlayer:
     each seat of each game (SplitMix64), not from ``seed``: the same distribution, other draws.
     """
 
-    native = "random"
+    native: ClassVar[str] = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         # checked: random.Random refuses numpy integers, and takes floats and text
@@ -45,7 +48,7 @@ class GreedyPlayer:
     trick stand; keeps bombs and the rocket for when an opponent is close to going out.
     Its native kernel plays the same actions."""
 
-    native = "greedy"
+    native: ClassVar[str] = "greedy"
 
     def __call__(self, game: Game) -> int | Move:
         seat = game.to_move
