@@ -6,6 +6,7 @@ import numpy.typing as npt
 
 from ._game import Game
 from ._moves import Move
+from ._simulate import OUTCOME_DTYPE as OUTCOME_DTYPE
 
 NATIVE_PLAYERS: tuple[str, ...]
 

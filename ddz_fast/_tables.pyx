@@ -301,11 +301,13 @@ cdef class Tables:
         under ``"next_step"`` it stays until the next step). ``ValueError`` for a table
         outside 0..n-1."""
         cdef Py_ssize_t i = check_int(table, "table", 0, self.n - 1)
-        if self.c.tables == NULL:
-            raise ValueError("these Tables were made without __init__")
-        if not self.started:
-            raise ValueError("call reset() before game(): no game is dealt yet")
-        return copy_game(Game, &self.c.tables[i].g, self.rules, True)
+        self.enter(True)                # (not while a step runs on another thread)
+        try:
+            if not self.started:
+                raise ValueError("call reset() before game(): no game is dealt yet")
+            return copy_game(Game, &self.c.tables[i].g, self.rules, True)
+        finally:
+            self.busy = False
 
     @property
     def num_envs(self):

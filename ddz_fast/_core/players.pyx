@@ -62,14 +62,17 @@ cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const 
         return greedy_bid(s, actions, n)
     if not leads and seat != landlord and s.last_mover != landlord:
         return n - 1                                # the partner holds the trick: PASS (last)
+    # The pick among the plain moves: a lead sheds the most; an answer is the lowest. Among
+    # bombs and the rocket: the first (a lead takes them by its order only without a plain
+    # move, which a hand always has; kept so as the Python player).
     for k in range(n):
         if actions[k].length == 0:
             continue
-        if actions[k].kind >= KIND_BOMB:            # bombs and the rocket: the first, or the
-            if bomb < 0 or (leads and sheds_more(&actions[k], &actions[bomb])):  # lead's best
+        if actions[k].kind >= KIND_BOMB:
+            if bomb < 0 or (leads and sheds_more(&actions[k], &actions[bomb])):
                 bomb = k
         elif plain < 0 or (sheds_more(&actions[k], &actions[plain]) if leads
-                           else actions[k].main < actions[plain].main):  # the lowest answer
+                           else actions[k].main < actions[plain].main):
             plain = k
     if plain >= 0:
         return plain

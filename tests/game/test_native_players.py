@@ -179,3 +179,31 @@ def test_play_games_edges_and_misuse():
         play_games([game], players, seed=-1)
     with pytest.raises(ValueError, match="threads"):
         play_games([game], players, threads=0)
+
+
+def test_play_games_beside_other_threads():
+    """Calls in several Python threads at once, while another plays the same Game objects on:
+    each call plays the games as they were when it copied them (a fresh deal or one action on,
+    as the other thread left them) and the games it was given are never written."""
+    games = [Game(seed) for seed in range(200)]
+    players = [GreedyPlayer(), RandomPlayer(), GreedyPlayer()]
+    expected = play_games(games, players, seed=3, threads=2)
+    after_one = [game.copy() for game in games]
+    for game in after_one:
+        act(game, GreedyPlayer())
+    expected_after = play_games(after_one, players, seed=3)
+    results = []
+
+    def arena():
+        for _ in range(5):
+            results.append(play_games(games, players, seed=3, threads=2))
+
+    def mover():
+        for game in games:
+            act(game, GreedyPlayer())
+
+    helpers.run_threads([arena, arena, mover])
+    for rows in results:
+        for i in range(len(games)):
+            assert rows[i] == expected[i] or rows[i] == expected_after[i]
+    assert [g.history for g in games] == [g.history for g in after_one]
