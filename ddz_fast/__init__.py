@@ -22,7 +22,7 @@ from .moves import (
     legal_moves_batch,
 )
 from .pimc import PIMCPlayer
-from .players import GreedyPlayer, RandomPlayer, RulePlayer
+from .players import GreedyPlayer, RandomPlayer, RulePlayer, play_games
 from .position import Position
 from .result import Result
 from .rules import AUCTIONS, Rules
@@ -80,6 +80,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_batch",
     "perft",
+    "play_games",
     "principal_line",
     "sample_deals",
     "score",

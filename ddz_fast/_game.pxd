@@ -16,3 +16,7 @@ cdef class Game:
     cdef int check_ready(self) except -1      # made without __init__: ValueError
     cdef int check_phase(self, int phase) except -1
     cdef str why_illegal(self, Move m)
+
+
+# A new `cls` (Game or a subclass) holding a copy of g (with stack, its history too).
+cdef Game copy_game(type cls, const ddz_game* g, Rules rules, bint stack)

@@ -18,7 +18,7 @@ from ._core.state cimport (
 )
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 from ._moves cimport Move, make_move_list, move_from_c
-from ._rules cimport as_rules
+from ._rules cimport Rules, as_rules
 
 from ._cards import RANK_SYMBOLS
 from .checks import check_bool, check_int, check_seed
@@ -53,6 +53,20 @@ cdef int push(ddz_game* g, const ddz_move* action) except -1 nogil:
         with gil:
             raise MemoryError("game history")
     return 0
+
+
+cdef Game copy_game(type cls, const ddz_game* g, Rules rules, bint stack):
+    cdef Game other = cls.__new__(cls)
+    other.g = g[0]
+    other._rules = rules
+    other.g.steps = NULL
+    other.g.capacity = other.g.n_steps = 0
+    if stack and g.n_steps:
+        if grow(&other.g.steps, &other.g.capacity, g.n_steps) < 0:
+            raise MemoryError("game history")
+        memcpy(other.g.steps, g.steps, g.n_steps * sizeof(ddz_step))
+        other.g.n_steps = g.n_steps
+    return other
 
 
 cdef object step_action(const ddz_step* step):
@@ -529,17 +543,7 @@ cdef class Game:
         """An independent copy; with ``stack=False`` without the history (it cannot undo
         past the current position)."""
         self.check_ready()
-        cdef Game other = type(self).__new__(type(self))
-        other.g = self.g
-        other._rules = self._rules
-        other.g.steps = NULL
-        other.g.capacity = other.g.n_steps = 0
-        if stack and self.g.n_steps:
-            if grow(&other.g.steps, &other.g.capacity, self.g.n_steps) < 0:
-                raise MemoryError("game history")
-            memcpy(other.g.steps, self.g.steps, self.g.n_steps * sizeof(ddz_step))
-            other.g.n_steps = self.g.n_steps
-        return other
+        return copy_game(type(self), &self.g, self._rules, stack)
 
     def __copy__(self):
         self.check_ready()

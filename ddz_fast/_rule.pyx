@@ -3,7 +3,7 @@
 
 from libc.stdint cimport uint64_t
 
-from ._core.rule cimport rule_policy
+from ._core.players cimport PLAYER_RULE, kind_policy
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
@@ -26,7 +26,7 @@ def rule_action(Game game not None, state):
         raise IllegalActionError("the game is over: there is no seat to move")
     cdef ddz_move actions[MAX_MOVES + 1]
     cdef Py_ssize_t n = state_legal_actions(&s, &rules, actions) - actions
-    cdef Py_ssize_t k = rule_policy(&s, &rules, actions, n, &rng)
+    cdef Py_ssize_t k = kind_policy(PLAYER_RULE)(&s, &rules, actions, n, &rng)
     if s.phase == PHASE_AUCTION:
         return action_bid(&actions[k]), rng
     return move_from_c(&actions[k]), rng

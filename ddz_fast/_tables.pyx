@@ -21,12 +21,14 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 
 from ._actions cimport ActionSpace
+from ._arena cimport set_policies
 from ._core.encode cimport (
     DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_OTHERS_HAND, ENCODE_PERFECT_INFORMATION,
     RLCARD_CARDS, compact_size, douzero_size, openspiel_size, rlcard_size,
 )
 from ._core.fanout cimport fanout_free, fanout_init
 from ._core.rng cimport GAMMA, splitmix64, stream_seed
+from ._core.players cimport ddz_seats
 from ._core.state cimport MAX_REDEALS, PHASE_AUCTION
 from ._core.tables cimport (
     ACTION_GAME_OVER, ACTION_OK, ACTION_REDEAL_LIMIT, ILLEGAL_RAISE, OBS_COMPACT, OBS_DOUZERO,
@@ -34,9 +36,11 @@ from ._core.tables cimport (
     RESET_SAME_STEP, STEP_NO_ID, STEP_NO_MEMORY, Z_SIZE, ddz_chunk, ddz_table, ddz_tables,
     first_refused, gather_chunk, run_phase,
 )
+from ._game cimport copy_game
 from ._rules cimport Rules, as_rules
 
 from . import _encodings
+from ._game import Game
 from .checks import check_bool, check_choice, check_int, check_seed, check_threads, describe_array
 from .errors import IllegalActionError, RedealLimitError
 
@@ -48,7 +52,8 @@ SCHEMES = {scheme.name: scheme for scheme in (
 
 cdef class Tables:
     """Tables(n, *, rules=None, actions=None, observation="compact", seed=None, threads=1,
-    autoreset="next_step", illegal_action="raise", action_mask=False, copy=False)
+    autoreset="next_step", illegal_action="raise", action_mask=False, copy=False,
+    opponents=None)
 
     ``n`` independent games of Dou Dizhu stepped together by action id, natively and without
     the GIL: a vectorised environment in Gymnasium's style (``reset``, ``step``, autoreset
@@ -82,6 +87,17 @@ cdef class Tables:
       that would redeal past ``MAX_REDEALS`` counts as illegal (``RedealLimitError``).
     - ``action_mask``: also give ``info["action_mask"]``, an ``(n, len(space))`` bool array.
     - ``copy``: return copies instead of the reused buffers.
+    - ``opponents``: ``{seat: player}`` for one or two seats that the tables play themselves,
+      natively inside ``step`` and ``reset``, with a native player (``RandomPlayer()`` or
+      ``GreedyPlayer()``; any other callable is refused with a ``TypeError`` naming the
+      seat; all three seats is a ``ValueError``: use ``play_games``). After every action and
+      every deal the opponents act until a learner seat (one not in ``opponents``) is to move
+      or the game ends, so every output is for a learner seat's decision: ``obs``, roles and
+      legal ids of the seat to move, a finished game's observation of the learner seat that
+      acted last (its ``rewards`` by seat as always). A game that ends before any learner
+      decision (an opponent that goes out on the first play) is skipped: the table deals its
+      next. The opponents' random draws are a function of ``(seed, table, game)``, whatever
+      ``threads`` is; a ``RandomPlayer``'s own seed is not used.
 
     ``reset(seed=None, options=None)`` -> ``(obs, info)``; ``step(actions)`` ->
     ``(obs, rewards, terminated, truncated, info)``; ``actions`` an ``(n,)`` integer array of
@@ -131,6 +147,7 @@ cdef class Tables:
     cdef readonly bint action_mask
     cdef readonly bint copy
     cdef readonly dict metadata
+    cdef dict _opponents
     cdef bint started, busy
     cdef bint unfinished             # a step or reset stopped partway: only reset() goes on
     # Buffers (numpy arrays; their data are in c).
@@ -159,7 +176,7 @@ cdef class Tables:
 
     def __init__(self, n, *, rules=None, actions=None, observation="compact", seed=None,
                  threads=1, autoreset="next_step", illegal_action="raise", action_mask=False,
-                 copy=False):
+                 copy=False, opponents=None):
         if self.c.tables != NULL:
             raise TypeError("Tables.__init__ may not be called again")
         self.n = check_int(n, "n", 1, 2 ** 31 - 1)
@@ -171,6 +188,7 @@ cdef class Tables:
         self.illegal_action = check_choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
         self.action_mask = check_bool(action_mask, "action_mask")
         self.copy = check_bool(copy, "copy")
+        self._opponents = as_opponents(opponents)
         self.metadata = {"autoreset_mode": self.autoreset}
         self.c.reset_mode = AUTORESET_MODES.index(self.autoreset)
         self.c.illegal = ILLEGAL_ACTIONS.index(self.illegal_action)
@@ -179,6 +197,12 @@ cdef class Tables:
         self.c.rules = self.rules.c
         self.set_scheme()
         self.allocate()
+        self.c.opponents = bool(self._opponents)
+        cdef ddz_seats seats
+        cdef Py_ssize_t i
+        set_policies(&seats, self._opponents, "opponents")
+        for i in range(self.n):
+            self.c.tables[i].players = seats
 
     cdef int set_scheme(self) except -1:
         scheme = self.observation
@@ -267,6 +291,25 @@ cdef class Tables:
         return splitmix64(&state)
 
     @property
+    def opponents(self):
+        """The seats the tables play themselves: a new dict ``{seat: player}``."""
+        return dict(self._opponents)
+
+    def game(self, table):
+        """A copy of table ``table``'s current game, history included (under
+        ``autoreset="same_step"`` a game that just ended is already replaced by the next;
+        under ``"next_step"`` it stays until the next step). ``ValueError`` for a table
+        outside 0..n-1."""
+        cdef Py_ssize_t i = check_int(table, "table", 0, self.n - 1)
+        self.enter(True)                # (not while a step runs on another thread)
+        try:
+            if not self.started:
+                raise ValueError("call reset() before game(): no game is dealt yet")
+            return copy_game(Game, &self.c.tables[i].g, self.rules, True)
+        finally:
+            self.busy = False
+
+    @property
     def num_envs(self):
         """``n``, under Gymnasium's name."""
         return self.n
@@ -278,7 +321,8 @@ cdef class Tables:
         return (f"Tables({self.n}, rules={self.rules!r}, actions={self.space!r}, "
                 f"observation={self.observation!r}, seed={self.seed}, threads={self.threads}, "
                 f"autoreset={self.autoreset!r}, illegal_action={self.illegal_action!r}, "
-                f"action_mask={self.action_mask}, copy={self.copy})")
+                f"action_mask={self.action_mask}, copy={self.copy}, "
+                f"opponents={self._opponents!r})")
 
     cdef int run_and_gather(self, int phase) except -1:
         """A STEP or RESET phase, then the offsets, the buffers and the GATHER phase."""
@@ -479,6 +523,21 @@ cdef tuple space_and_rules(actions, rules):
         raise ValueError(f"actions: {actions!r} numbers the actions of {actions.rules!r}, "
                          f"not of rules={rules!r}")
     return actions, rules
+
+
+cdef dict as_opponents(opponents):
+    if opponents is None:
+        return {}
+    if not isinstance(opponents, dict):
+        raise TypeError(f"opponents must be a dict {{seat: player}} or None, not "
+                        f"{type(opponents).__name__}")
+    checked = {}
+    for seat, player in opponents.items():
+        checked[check_int(seat, "opponents: a seat", 0, 2)] = player
+    if len(checked) == 3:
+        raise ValueError("opponents: all three seats are opponents, so there is nothing to "
+                         "learn; play whole games with ddz_fast.play_games")
+    return dict(sorted(checked.items()))
 
 
 cdef object as_scheme(observation):

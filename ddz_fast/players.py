@@ -1,22 +1,34 @@
 """Players for ``Series.run``: callables that take a Game and return the action of the seat to
-move: a bid (0 = pass) in the auction, a Move (or PASS) in play."""
+move: a bid (0 = pass) in the auction, a Move (or PASS) in play.
+
+The players here also have a native kernel, named by their ``native`` attribute: ``Tables``
+(``opponents=``) and ``play_games`` (whole games by three native players, natively and in
+parallel) recognise them by it and play them without Python."""
 
 import random
 import secrets
+from typing import ClassVar
 
+from ._arena import NATIVE_PLAYERS, play_games
 from ._game import Game
 from ._moves import PASS, Move
 from ._rule import rule_action
 from .checks import check_seed
 from .kind import Kind
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "RulePlayer"]
+__all__ = ["NATIVE_PLAYERS", "GreedyPlayer", "RandomPlayer", "RulePlayer", "play_games"]
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions (bids and moves alike)."""
+    """Picks uniformly among the legal actions (bids and moves alike).
+
+    Natively (in ``Tables`` and ``play_games``) its draws come from the streams those give
+    each seat of each game (SplitMix64), not from ``seed``: the same distribution, other draws.
+    """
+
+    native: ClassVar[str] = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         # checked: random.Random refuses numpy integers, and takes floats and text
@@ -35,7 +47,10 @@ class RandomPlayer:
 class GreedyPlayer:
     """A simple baseline. Bids by counting high cards; leads the move that sheds the most cards
     (lowest first on ties); answers with the lowest move that beats the trick; lets a partner's
-    trick stand; keeps bombs and the rocket for when an opponent is close to going out."""
+    trick stand; keeps bombs and the rocket for when an opponent is close to going out.
+    Its native kernel plays the same actions."""
+
+    native: ClassVar[str] = "greedy"
 
     def __call__(self, game: Game) -> int | Move:
         seat = game.to_move
@@ -90,7 +105,7 @@ class RulePlayer:
     uniform choices alone, so a game replays from the seeds.
     """
 
-    native = "rule"
+    native: ClassVar[str] = "rule"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = secrets.randbits(64) if seed is None else check_seed(seed)

@@ -70,6 +70,11 @@ cdef inline int card_count(uint64_t cards) noexcept nogil:
             + 4 * popcount64((cards >> 2) & NIBBLE_LSB))
 
 
+cdef inline int rank_count(uint64_t cards, int rank) noexcept nogil:
+    """How many cards of `rank` the nibble-packed multiset holds."""
+    return <int>((cards >> (4 * rank)) & 0xF)
+
+
 cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
     """The ranks of which a valid multiset holds at least one card (hand_init's m1)."""
     return gather_nibble_bits((cards | (cards >> 1) | (cards >> 2)) & NIBBLE_LSB)

@@ -3,7 +3,7 @@
 from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
 
-from .bits cimport card_count
+from .bits cimport card_count, rank_count
 from .state cimport NO_SEAT, PHASE_AUCTION, PHASE_PLAY, ddz_game, ddz_state, ddz_step
 from .typedefs cimport N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
 
@@ -32,10 +32,6 @@ cdef enum:
     CP_BOMBS = 97
     CP_BID = 98
     CP_HISTORY_ROWS = 99              # how many rows of the history hold an action
-
-
-cdef inline int rank_count(uint64_t cards, int rank) noexcept nogil:
-    return <int>((cards >> (4 * rank)) & 0xF)
 
 
 cdef inline int8_t* write_cards(uint64_t cards, int8_t* out) noexcept nogil:

@@ -63,6 +63,10 @@ ctypedef struct ddz_outcome:       # one game's row of a Simulation (OUTCOME_DTY
 cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
                            ddz_outcome* out) noexcept nogil
 
+# A finished game's row (s over; counts: its playout's).
+cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
+                        ddz_outcome* out) noexcept nogil
+
 # Play `move` in the play-phase position s (not changed), then play out `rollouts` times with
 # the uniform policy from the generator state `rng`; the number of playouts the side of the
 # seat that played `move` won. scratch: room for MAX_MOVES + 1.

@@ -11,11 +11,17 @@ cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* acti
     cdef ddz_state s
     cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
     cdef playout_counts counts
-    cdef bint spring, anti_spring
     state_deal(&s, seed, 0, -1, rules)
     if not playout(&s, rules, uniform_policy, &choices, actions, &counts):
         return False
-    out.multiplier = state_scores(&s, rules, out.scores, &spring, &anti_spring)
+    write_outcome(&s, rules, &counts, out)
+    return True
+
+
+cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
+                        ddz_outcome* out) noexcept nogil:
+    cdef bint spring, anti_spring
+    out.multiplier = state_scores(s, rules, out.scores, &spring, &anti_spring)
     out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
     out.bid = s.bid
     out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
@@ -25,7 +31,6 @@ cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* acti
     out.plays = counts.plays
     out.turns = counts.turns
     out.redeals = s.redeals
-    return True
 
 
 cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,

@@ -14,6 +14,9 @@
 #                                              key ^ a constant), key: the position's full_key()
 #   sample_deals(seed=s)                       a generator from s
 #   Game(seed=s), redeal r                     Fisher-Yates draws from s ^ r * 0xD1B54A32D192ED03
+#   native players (players.pxd), seat k      a generator from stream_seed(g ^ 0x51A7E5, k), g the
+#                                              game's seed: Tables' deal seed; play_games(seed=s)
+#                                              game i: stream_seed(s, i)
 
 from libc.stdint cimport uint32_t, uint64_t
 

@@ -3,19 +3,15 @@
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from .bits cimport c_assert, ctz32, rank_block, ranks_in
+from .bits cimport c_assert, ctz32, rank_block, rank_count, ranks_in
 from .combos cimport main_part
 from .rng cimport random_below
-from .state cimport PHASE_AUCTION, action_bid
+from .state cimport PHASE_AUCTION
 from .typedefs cimport (
     JOKER_NIBBLES, JOKERS, KIND_BOMB, KIND_PAIR, KIND_PLANE, KIND_PLANE_SINGLES, KIND_ROCKET,
     KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, N_RANKS, RANK_ACE, RANK_BLACK_JOKER, RANK_RED_JOKER,
     RANK_TWO, ddz_move, ddz_rules, ddz_state,
 )
-
-
-cdef inline int rank_count(uint64_t cards, int rank) noexcept nogil:
-    return (cards >> (4 * rank)) & 0xF
 
 
 cdef inline ddz_move made(int kind, int length, int main, uint64_t cards) noexcept nogil:
@@ -71,32 +67,13 @@ cdef bint kickers_first(const ddz_move* a, const ddz_move* b) noexcept nogil:
     return False
 
 
-cdef Py_ssize_t high_card_bid(const ddz_state* s, const ddz_move* actions, Py_ssize_t n) noexcept nogil:
-    """GreedyPlayer's bid: half the hand's strength (a two 1, a joker 2, a bomb 2), at most 3,
-    if that raises; else a pass."""
-    cdef uint64_t hand = s.hands[s.to_move]
-    cdef int strength = (rank_count(hand, RANK_TWO) + 2 * rank_count(hand, RANK_BLACK_JOKER)
-                         + 2 * rank_count(hand, RANK_RED_JOKER)), rank, wanted
-    cdef Py_ssize_t k
-    for rank in range(RANK_TWO + 1):
-        strength += 2 * (rank_count(hand, rank) == 4)
-    wanted = min(3, strength // 2)
-    if wanted <= s.bid:
-        wanted = 0
-    for k in range(n):
-        if action_bid(&actions[k]) == wanted:
-            return k
-    return 0
-
-
 cdef Py_ssize_t rule_policy(const ddz_state* s, const ddz_rules* rules, const ddz_move* actions,
                             Py_ssize_t n, uint64_t* rng) noexcept nogil:
     cdef const ddz_move* prev = &s.last_move
     cdef ddz_move lead
     cdef Py_ssize_t k, best = -1
     cdef int seat = s.to_move, last_actor = (s.to_move + s.n_seats - 1) % s.n_seats
-    if s.phase == PHASE_AUCTION:
-        return high_card_bid(s, actions, n)
+    c_assert(s.phase != PHASE_AUCTION)
     if prev.length == 0:
         lead = rule_lead(s.hands[seat])
         for k in range(n):

@@ -1,6 +1,11 @@
 # The native side of Tables (ddz_fast._tables): n independent games stepped together by action
 # id, in phases over contiguous chunks of tables, one chunk per thread of a fan-out.
 #
+# Opponents: seats that a native player (players.pxd) plays inside the kernels. After every
+# learner action and every deal they act until a learner seat is to move or the game ends, so
+# the outputs are only ever for learner decisions; a game that ends before any learner
+# decision is not shown: the table deals its next game.
+#
 # A step: the boundary validates (under the GIL, on its own copy of the actions: first_refused),
 # then run_phase(PHASE_STEP) applies each table's action and writes its fixed-size outputs and
 # its legal ids into the chunk's own buffer, the counts into starts[i + 1]; the boundary sums
@@ -14,6 +19,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from .actions cimport ddz_action_ids
 from .encode cimport COMPACT_HISTORY, DOUZERO_HISTORY, RLCARD_CARDS
 from .fanout cimport ddz_fanout
+from .players cimport ddz_seats
 from .state cimport ddz_game
 from .typedefs cimport ddz_rules
 
@@ -56,7 +62,8 @@ ctypedef struct ddz_table:
     uint64_t deal_seed          # the current game's
     int64_t games               # games dealt since the table was seeded
     uint8_t over                # the game ended (played out, or an illegal action penalised)
-    uint8_t last_seat           # who took the last action: a finished game's observer
+    uint8_t last_seat           # who took the last learner action: a finished game's observer
+    ddz_seats players           # the opponents (policies NULL at learner seats), their streams
     uint8_t n_recent            # the compact scheme's history, kept here: the cards of the
     uint64_t recent[COMPACT_HISTORY]    # last n_recent actions of the play, oldest first
 
@@ -82,6 +89,7 @@ ctypedef struct ddz_tables:     # everything the kernels read; the boundary owns
     int illegal                 # ILLEGAL_*
     Py_ssize_t width            # an observation row's elements
     Py_ssize_t x_batch_width
+    bint opponents              # some seats are played natively (every table's players)
     # Output buffers (written only; NULL where the options have none).
     char* obs
     char* final_obs

@@ -12,21 +12,32 @@ from .encode cimport (
     encode_douzero_history, encode_openspiel, encode_rlcard,
 )
 from .fanout cimport fanout_run
+from .players cimport seat_choice, seed_seats
 from .rng cimport splitmix64, stream_seed
 from .state cimport (
-    MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PUSHED, bid_action, bid_redeals, ddz_state,
-    game_push, state_deal, state_scores,
+    MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PUSH_NO_MEMORY, PUSHED, bid_action,
+    bid_redeals, ddz_state, game_push, state_deal, state_legal_actions, state_scores,
 )
 from .typedefs cimport MAX_MOVES, ddz_hand, ddz_move
 
 
-cdef void start_game(const ddz_tables* env, ddz_table* t) noexcept nogil:
-    t.deal_seed = splitmix64(&t.seeds)
-    t.games += 1
-    t.g.n_steps = 0
-    t.n_recent = 0
-    t.over = False
-    state_deal(&t.g.s, t.deal_seed, 0, -1, &env.rules)
+cdef int start_game(const ddz_tables* env, ddz_table* t) noexcept nogil:
+    """Deal the table's next game and let the opponents act up to the first learner decision
+    (dealing again while a game ends before one); PUSHED or PUSH_NO_MEMORY."""
+    while True:
+        t.deal_seed = splitmix64(&t.seeds)
+        t.games += 1
+        t.g.n_steps = 0
+        t.n_recent = 0
+        t.over = False
+        state_deal(&t.g.s, t.deal_seed, 0, -1, &env.rules)
+        if not env.opponents:
+            return PUSHED
+        seed_seats(&t.players, t.deal_seed)
+        if advance(env, t) != PUSHED:
+            return PUSH_NO_MEMORY
+        if t.g.s.phase != PHASE_OVER:
+            return PUSHED
 
 
 cdef int check_action(const ddz_tables* env, const ddz_table* t, int32_t a) noexcept nogil:
@@ -56,21 +67,43 @@ cdef int check_action(const ddz_tables* env, const ddz_table* t, int32_t a) noex
     return ACTION_ILLEGAL
 
 
+cdef int play_action(const ddz_tables* env, ddz_table* t, const ddz_move* action) noexcept nogil:
+    """Apply a legal action (a bid: bid_action); PUSHED or PUSH_NO_MEMORY."""
+    if t.g.s.phase != PHASE_AUCTION:
+        if t.n_recent == COMPACT_HISTORY:
+            memmove(t.recent, t.recent + 1, (COMPACT_HISTORY - 1) * sizeof(uint64_t))
+            t.n_recent -= 1
+        t.recent[t.n_recent] = action.cards
+        t.n_recent += 1
+    return game_push(&t.g, action)
+
+
 cdef int play(const ddz_tables* env, ddz_table* t, int32_t a) noexcept nogil:
-    """Apply the legal action `a` (see check_action); PUSHED or PUSH_NO_MEMORY."""
+    """Apply the learner's legal action `a` (see check_action), then the opponents'; PUSHED or
+    PUSH_NO_MEMORY."""
     cdef const ddz_action_ids* space = env.ids_table
     cdef ddz_move action
     if t.g.s.phase == PHASE_AUCTION:
         action = bid_action(0 if a == space.pass_id else a - space.first_bid + 1)
     else:
         action = bid_action(0) if a == space.pass_id else space.actions[a]  # (a pass: zero)
-        if t.n_recent == COMPACT_HISTORY:
-            memmove(t.recent, t.recent + 1, (COMPACT_HISTORY - 1) * sizeof(uint64_t))
-            t.n_recent -= 1
-        t.recent[t.n_recent] = action.cards
-        t.n_recent += 1
     t.last_seat = t.g.s.to_move
-    return game_push(&t.g, &action)
+    if play_action(env, t, &action) != PUSHED:
+        return PUSH_NO_MEMORY
+    return advance(env, t)
+
+
+cdef int advance(const ddz_tables* env, ddz_table* t) noexcept nogil:
+    """The opponents act until a learner seat is to move or the game ends; PUSHED or
+    PUSH_NO_MEMORY."""
+    cdef ddz_move actions[MAX_MOVES + 1]
+    cdef Py_ssize_t n, k
+    while t.g.s.phase != PHASE_OVER and t.players.policies[t.g.s.to_move] != NULL:
+        n = state_legal_actions(&t.g.s, &env.rules, actions) - actions
+        k = seat_choice(&t.players, &t.g.s, &env.rules, actions, n)
+        if play_action(env, t, &actions[k]) != PUSHED:
+            return PUSH_NO_MEMORY
+    return PUSHED
 
 
 cdef void write_obs(const ddz_tables* env, const ddz_table* t, int seat, char* obs,
@@ -133,9 +166,9 @@ cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) n
             env.mask[i * env.n_ids + out[k]] = 1
 
 
-cdef void end_game(const ddz_tables* env, Py_ssize_t i) noexcept nogil:
+cdef int end_game(const ddz_tables* env, Py_ssize_t i) noexcept nogil:
     """Table i's game just ended: its rewards; under same_step its final observation is
-    kept and the next game dealt."""
+    kept and the next game dealt. PUSHED or PUSH_NO_MEMORY."""
     cdef ddz_table* t = &env.tables[i]
     cdef int64_t scores[3]
     cdef bint spring, anti_spring
@@ -154,14 +187,15 @@ cdef void end_game(const ddz_tables* env, Py_ssize_t i) noexcept nogil:
                              else (t.last_seat - t.g.s.landlord + 3) % 3)
         write_obs(env, t, t.last_seat, env.final_obs + i * env.width * item,
                   env.final_z + i * Z_SIZE if env.final_z != NULL else NULL)
-        start_game(env, t)
+        return start_game(env, t)
+    return PUSHED
 
 
 cdef void step_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
     cdef Py_ssize_t i
     cdef ddz_table* t
     cdef int32_t a
-    cdef int check, seat
+    cdef int check, seat, status
     chunk.n_ids = 0
     chunk.failed = 0
     for i in range(chunk.lo, chunk.hi):
@@ -178,19 +212,20 @@ cdef void step_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
         else:
             check = check_action(env, t, a)
         if check == ACTION_GAME_OVER:           # next_step: the reset step
-            start_game(env, t)
+            status = start_game(env, t)
         elif check == ACTION_OK:
-            if play(env, t, a) != PUSHED:
-                chunk.failed = STEP_NO_MEMORY
-                return
-            if t.g.s.phase == PHASE_OVER:
-                end_game(env, i)
+            status = play(env, t, a)
+            if status == PUSHED and t.g.s.phase == PHASE_OVER:
+                status = end_game(env, i)
         else:                                   # lose or forfeit (raise checked first)
             t.last_seat = t.g.s.to_move
             for seat in range(3):
                 env.rewards[3 * i + seat] = (
                     -1 if seat == t.last_seat else 0 if env.illegal == ILLEGAL_LOSE else 1)
-            end_game(env, i)
+            status = end_game(env, i)
+        if status != PUSHED:
+            chunk.failed = STEP_NO_MEMORY
+            return
         write_outputs(env, i, chunk)
 
 
@@ -203,7 +238,9 @@ cdef void reset_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
             if env.reseed:
                 env.tables[i].seeds = stream_seed(env.seed, i)
                 env.tables[i].games = 0
-            start_game(env, &env.tables[i])
+            if start_game(env, &env.tables[i]) != PUSHED:
+                chunk.failed = STEP_NO_MEMORY
+                return
             env.terminated[i] = False
         write_outputs(env, i, chunk)
 

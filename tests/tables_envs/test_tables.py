@@ -8,7 +8,10 @@ import random
 import numpy as np
 import pytest
 
-from ddz_fast import ActionSpace, Game, IllegalActionError, RedealLimitError, Rules, Tables
+from ddz_fast import (
+    ActionSpace, Game, GreedyPlayer, IllegalActionError, RandomPlayer, RedealLimitError, Rules,
+    RulePlayer, Tables,
+)
 from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, OpenSpielEncoding,
     RLCardEncoding,
@@ -45,6 +48,9 @@ def check_table(tables, obs, info, i, mirror, final=False):
     else:
         assert np.array_equal(obs[i], expected_row(scheme, game, seat, obs.shape[1])), (
             i, game.position())
+    if not final:
+        copy = tables.game(i)
+        assert copy.history == game.history and copy.position() == game.position()
 
 
 def choose(rng, info, i, space, policy, p_illegal):
@@ -56,17 +62,17 @@ def choose(rng, info, i, space, policy, p_illegal):
     return rng.choice(ids)
 
 
-def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11):
+def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11, opponents=None):
     rules = Rules.preset(preset)
     tables = Tables(n, rules=rules, observation=scheme, seed=seed, threads=threads,
-                    autoreset=mode, illegal_action=policy, action_mask=True)
+                    autoreset=mode, illegal_action=policy, action_mask=True, opponents=opponents)
     assert tables.metadata["autoreset_mode"] == mode
     space = tables.space
-    mirrors = [Mirror(seed, i, rules) for i in range(n)]
+    mirrors = [Mirror(seed, i, rules, opponents) for i in range(n)]
     obs, info = tables.reset()
     for i in range(n):
         check_table(tables, obs, info, i, mirrors[i])
-    rng = random.Random(f"{preset} {mode} {policy} {threads}")
+    rng = random.Random(f"{preset} {mode} {policy} {threads} {opponents}")
     ended = 0
     for _ in range(steps):
         actions = np.array([choose(rng, info, i, space, policy, 0.05) for i in range(n)])
@@ -120,6 +126,57 @@ def test_tables_replay_through_games(preset, scheme):
         for policy in POLICIES:
             for threads in (1, 2):
                 run_replay(preset, scheme, mode, policy, threads)
+
+
+OPPONENTS = ({1: GreedyPlayer(), 2: GreedyPlayer()}, {0: RandomPlayer()},
+             {0: GreedyPlayer(), 2: RandomPlayer()}, {1: RandomPlayer(), 2: GreedyPlayer()},
+             {1: RulePlayer(0), 2: RulePlayer(0)})
+
+
+@pytest.mark.parametrize("preset", sorted(Rules.presets()))
+@pytest.mark.parametrize("opponents", OPPONENTS, ids=repr)
+@pytest.mark.slow
+def test_tables_with_opponents_replay_through_games(preset, opponents):
+    """Opponents act inside the step: every output is for a learner seat, every game (and
+    Tables.game) equals the one replayed with the Python players."""
+    scheme = DOUZERO if preset == "douzero" else COMPACT
+    for mode in MODES:
+        for policy in POLICIES:
+            for threads in (1, 2):
+                run_replay(preset, scheme, mode, policy, threads, n=4, steps=60, seed=5,
+                           opponents=opponents)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_tables_with_opponents_quick(mode):
+    """The quick loop's share of the replay above: two greedy opponents, then a random one."""
+    run_replay("standard", COMPACT, mode, "lose", 2, n=4, steps=60, seed=5,
+               opponents={1: GreedyPlayer(), 2: GreedyPlayer()})
+    run_replay("rlcard", RLCARD, mode, "raise", 1, n=4, steps=60, seed=6,
+               opponents={0: RandomPlayer()})
+
+
+def test_opponents_arguments():
+    tables = Tables(2, seed=1, opponents={2: GreedyPlayer(), 0: RandomPlayer()})
+    assert list(tables.opponents) == [0, 2] and isinstance(tables.opponents[2], GreedyPlayer)
+    assert "opponents={0: RandomPlayer(), 2: GreedyPlayer()}" in repr(tables)
+    with pytest.raises(TypeError, match=r"opponents\[1\]: .* has no native kernel"):
+        Tables(2, opponents={1: lambda game: 0})
+    with pytest.raises(ValueError, match="all three seats are opponents"):
+        Tables(2, opponents={0: GreedyPlayer(), 1: GreedyPlayer(), 2: RandomPlayer()})
+    with pytest.raises(ValueError, match="opponents: a seat"):
+        Tables(2, opponents={3: GreedyPlayer()})
+    with pytest.raises(TypeError, match="opponents must be a dict"):
+        Tables(2, opponents=[GreedyPlayer()])
+    with pytest.raises(ValueError, match="call reset"):
+        tables.game(0)
+    tables.reset()
+    for bad in (-1, 2, "0"):
+        with pytest.raises((ValueError, TypeError), match="table"):
+            tables.game(bad)
+    game = tables.game(1)
+    game.play(game.legal_moves()[0]) if game.phase == "play" else game.bid(0)
+    assert tables.game(1).history != game.history           # a copy
 
 
 def test_perfect_information_widths():

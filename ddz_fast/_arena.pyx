@@ -1,0 +1,153 @@
+# The arena: many games played to their end by three native players, natively and without the
+# GIL, over native threads (_core.fanout: contiguous chunks of games, the calling thread
+# working too). The games' states are copied first, under the GIL, so other Python threads
+# may do what they like with the Game objects meanwhile; each game's players draw from
+# streams of (seed, game), so the rows do not depend on `threads`.
+
+import secrets
+
+import numpy as np
+
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+
+from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
+from ._core.players cimport (
+    N_PLAYER_KINDS, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
+)
+from ._core.playout cimport ddz_outcome, playout, playout_counts, write_outcome
+from ._core.rng cimport stream_seed
+from ._core.state cimport PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions
+from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
+from ._game cimport Game
+from ._moves cimport move_from_c
+from ._rules cimport Rules
+
+from ._simulate import OUTCOME_DTYPE
+from .checks import check_seed, check_threads
+
+# The native players' names, by kind (_core.players): a player object is native when its
+# `native` attribute is one of them (RandomPlayer.native == "random").
+NATIVE_PLAYERS = ("random", "greedy", "rule")
+assert len(NATIVE_PLAYERS) == N_PLAYER_KINDS
+
+
+def native_kind(player):
+    """The native kind (an index of ``NATIVE_PLAYERS``) of ``player``, or None."""
+    name = getattr(player, "native", None)
+    return NATIVE_PLAYERS.index(name) if isinstance(name, str) and name in NATIVE_PLAYERS else None
+
+
+cdef int set_policies(ddz_seats* seats, dict players, str argument) except -1:
+    cdef int seat
+    for seat in range(3):
+        seats.policies[seat] = NULL
+    for seat, player in players.items():
+        kind = native_kind(player)
+        if kind is None:
+            raise TypeError(
+                f"{argument}[{seat}]: {player!r} has no native kernel; a native player is one "
+                f"of ddz_fast.RandomPlayer() and ddz_fast.GreedyPlayer() (players named "
+                f"{NATIVE_PLAYERS} by their `native` attribute)")
+        seats.policies[seat] = kind_policy(kind)
+    return 0
+
+
+def _native_action(player, Game game, uint64_t rng):
+    """The action (a bid, or a Move) that the native kernel of ``player`` picks at ``game``'s
+    position (not over), its generator started at ``rng``: the tests' view of one decision."""
+    cdef ddz_seats seats
+    cdef ddz_move actions[MAX_MOVES + 1]
+    cdef ddz_state s = game.g.s
+    cdef Py_ssize_t n, k
+    set_policies(&seats, {s.to_move: player}, "player")
+    if s.phase == PHASE_OVER:
+        raise ValueError("the game is over")
+    seats.rng[s.to_move] = rng
+    n = state_legal_actions(&s, &game.g.rules, actions) - actions
+    k = seat_choice(&seats, &s, &game.g.rules, actions, n)
+    return action_bid(&actions[k]) if s.phase == PHASE_AUCTION else move_from_c(&actions[k])
+
+
+ctypedef struct arena_task:
+    ddz_state* states           # the games, played in place
+    ddz_outcome* out
+    Py_ssize_t n, parts
+    ddz_seats seats             # the policies (each game seeds its own copy's streams)
+    ddz_rules rules
+    uint64_t seed
+
+
+cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
+    cdef arena_task* task = <arena_task*>context
+    cdef ddz_move actions[MAX_MOVES + 1]
+    cdef ddz_seats seats = task.seats
+    cdef ddz_seated seated
+    cdef playout_counts counts
+    cdef Py_ssize_t i
+    seated.seats = &seats
+    seated.rules = &task.rules
+    for i in range(task.n * part // task.parts, task.n * (part + 1) // task.parts):
+        seed_seats(&seats, stream_seed(task.seed, i))
+        # (the players never pick a pass the redeal limit refuses: it cannot fail)
+        playout(&task.states[i], &task.rules, seated_policy, &seated, actions, &counts)
+        write_outcome(&task.states[i], &task.rules, &counts, &task.out[i])
+
+
+def play_games(games, players, *, threads=1, seed=None):
+    """Play each of ``games`` (``Game`` objects of one rule set, none over; they are not
+    changed) to its end with ``players`` (three native players, seat 0's first: a
+    ``RandomPlayer`` or a ``GreedyPlayer``), natively and without the GIL, over ``threads``
+    native threads (capped at the games and the cores this process may use).
+
+    Returns one ``OUTCOME_DTYPE`` row per game (as ``simulate``): the scores by seat, the
+    landlord, the bid, bombs, springs; ``plays`` and ``turns`` count what was played here,
+    from the given position on; ``redeals`` is the deal's. A game in the auction is bid out
+    first. The players of game ``i`` draw from streams of ``(seed, i)`` (``seed=None``: drawn
+    at random), whatever ``threads`` is, and a ``RandomPlayer``'s own seed is not used.
+    Two-seat games leave ``players[2]`` out of play.
+    """
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__") or len(players) != 3:
+        raise ValueError(f"players must be a sequence of 3 players (seats 0, 1, 2), not "
+                         f"{players!r}")
+    games = list(games)
+    seed = secrets.randbits(64) if seed is None else check_seed(seed)
+    cdef arena_task task
+    set_policies(&task.seats, dict(enumerate(players)), "players")
+    cdef Py_ssize_t n = len(games), i
+    cdef Rules rules = None
+    for i, game in enumerate(games):
+        if not isinstance(game, Game):
+            raise TypeError(f"games[{i}] must be a Game, not {type(game).__name__}")
+        if rules is None:
+            rules = game.rules          # (ValueError for a Game never set up)
+        elif (<Game>game)._rules != rules:
+            raise ValueError(f"games[{i}] is played under {game.rules!r}, games[0] under "
+                             f"{rules!r}: the games of one call share their rules")
+    records = np.zeros(n, OUTCOME_DTYPE)
+    if n == 0:
+        return records
+    cdef ddz_outcome[::1] rows = records
+    cdef ddz_fanout fanout
+    memset(&fanout, 0, sizeof(ddz_fanout))
+    task.parts = check_threads(threads, n)
+    task.states = <ddz_state*>malloc(n * sizeof(ddz_state))
+    try:
+        if task.states == NULL or fanout_init(&fanout, task.parts) < 0:
+            raise MemoryError()
+        for i in range(n):          # copies, under the GIL, then checked: no Python code runs
+            task.states[i] = (<Game>games[i]).g.s
+        for i in range(n):
+            if task.states[i].phase == PHASE_OVER:
+                raise ValueError(f"games[{i}] is over: nothing to play")
+        task.out = &rows[0]
+        task.n = n
+        task.rules = rules.c
+        task.seed = seed
+        with nogil:
+            fanout_run(&fanout, play_part, &task)
+    finally:
+        fanout_free(&fanout)
+        free(task.states)
+    return records
