@@ -40,7 +40,7 @@ from ._simulate import OUTCOME_DTYPE, nth_game_seed
 from .checks import check_bool, check_int, check_seed, check_threads
 from .errors import InvalidPositionError
 from .pimc import PIMCPlayer
-from .players import GreedyPlayer, RandomPlayer
+from .players import NATIVE_PLAYERS, GreedyPlayer, RandomPlayer, RulePlayer, play_games
 from .series import Player, play_out
 from .typing import RulesLike
 
@@ -50,11 +50,13 @@ __all__ = ["PLAYERS", "Estimate", "Evaluation", "Side", "evaluate", "seeded_deal
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": lambda seed: GreedyPlayer(),
+    "rule": RulePlayer,
     "pimc": lambda seed: PIMCPlayer(seed=seed),
 }
 Z95 = 1.959963984540054          # the normal distribution's 97.5% quantile
 CHUNK = 25                       # deals per unit of work: named players are new for each unit
 _PLAYER_STREAM = 0x2545F4914F6CDD1D  # keeps the players' seeds apart from the deals'
+_NATIVE_STREAM = 0x6A09E667F3BCC909  # ... and the native players' streams (play_games' seed)
 
 PlayerLike = Player | str
 
@@ -226,7 +228,7 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
 
     - ``landlord``, ``farmers``: a ``Player`` (a callable on a Game returning the action of
       the seat to move, as ``Series`` takes), or a name of ``PLAYERS`` ("random", "greedy",
-      "pimc"); ``farmers`` is one for both farmer seats, or a pair: the seat after the
+      "rule", "pimc"); ``farmers`` is one for both farmer seats, or a pair: the seat after the
       landlord's (DouZero's landlord_down) first, then landlord_up.
     - ``deals``: a number of seeded deals, deal i being ``Game(seed_i, rules=rules)`` with
       ``seed_i`` derived from ``seed`` as ``simulate`` and ``Series`` derive them; or Games at
@@ -240,7 +242,12 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
     - ``threads``: the named players of each unit of ``CHUNK`` deals are new players seeded
       from ``seed`` and the unit, so units run on up to ``threads`` threads (PIMC's search
       releases the GIL) with the same results for any number. Player objects you pass are
-      called from the calling thread only, one game after another (``threads`` is then unused).
+      called from the calling thread only, one game after another (``threads`` is then unused),
+      unless all three are native.
+    - Native players (``RandomPlayer``, ``GreedyPlayer``, ``RulePlayer``, by name or as
+      objects: ``ddz_fast.players.NATIVE_PLAYERS``): when all three seats have one, the games
+      are played by ``play_games``, without Python per move; their draws then come from
+      streams of ``seed`` and the unit (not from the objects' own seeds).
     - ``progress(done, total)``: called as the games are played.
 
     An action a player chooses that the game refuses raises the game's error (an
@@ -266,6 +273,7 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
     swaps = (False, True) if duplicate else (False,)
     units = [(swap, start) for swap in swaps for start in range(0, len(games), CHUNK)]
     named = all(isinstance(role, str) for role in roles)
+    native = all(_is_native(role) for role in roles)
 
     def run(unit: int) -> np.ndarray:
         swap, start = units[unit]
@@ -273,11 +281,12 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
         made.append(made[1] if one_farmer else _make(roles[2], seed, unit, 2))
         if swap:        # the farmers' player as the landlord, the landlord's in both farmer seats
             made = [made[1], made[0], made[0]]
-        return _play_unit([game.copy() for game in games[start:start + CHUNK]], made)
+        return _play_unit([game.copy() for game in games[start:start + CHUNK]], made,
+                          nth_game_seed(seed ^ _NATIVE_STREAM, unit) if native else None)
 
     total, done = len(games) * len(swaps), 0
     parts: list[np.ndarray] = []
-    threads = check_threads(threads, len(units)) if named else check_threads(threads, 1)
+    threads = check_threads(threads, len(units) if named or native else 1)
     with ThreadPoolExecutor(threads) as pool:
         # one thread: the calling thread plays (player objects are called from it alone)
         for rows in pool.map(run, range(len(units))) if threads > 1 else map(run, range(len(units))):
@@ -351,13 +360,22 @@ def _checked_games(deals: Sequence[Any]) -> list[Game]:
     return games
 
 
-def _play_unit(games: list[Game], roles: list[Player]) -> np.ndarray:
+def _is_native(player: PlayerLike) -> bool:
+    """A player ``play_games`` plays natively (by name: the player the name makes)."""
+    made = PLAYERS[player](0) if isinstance(player, str) else player
+    return getattr(made, "native", None) in NATIVE_PLAYERS
+
+
+def _play_unit(games: list[Game], roles: list[Player], native_seed: int | None) -> np.ndarray:
     """One unit's games with the players of the three roles (landlord, landlord_down,
-    landlord_up) seated around each game's landlord."""
+    landlord_up) seated around each game's landlord; natively (``play_games``, its players'
+    streams from ``native_seed``) when that is given."""
     rows = np.zeros(len(games), OUTCOME_DTYPE)
     landlords = np.array([game.landlord for game in games])
     for landlord in np.unique(landlords).tolist():
         at = np.flatnonzero(landlords == landlord)
         seats = [roles[(seat - landlord) % 3] for seat in range(3)]
-        rows[at] = _play_games([games[i] for i in at], seats)
+        unit_games = [games[i] for i in at]
+        rows[at] = (_play_games(unit_games, seats) if native_seed is None
+                    else play_games(unit_games, seats, seed=native_seed ^ landlord))
     return rows

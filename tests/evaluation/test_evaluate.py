@@ -5,7 +5,10 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Game, GreedyPlayer, IllegalMoveError, Move, RandomPlayer, Rules, evaluate
+from ddz_fast import (
+    Game, GreedyPlayer, IllegalMoveError, Move, RandomPlayer, RulePlayer, Rules, evaluate,
+)
+from ddz_fast import evaluation
 from ddz_fast.evaluation import CHUNK, PLAYERS, Evaluation, seeded_deals
 from ddz_fast._simulate import nth_game_seed
 
@@ -98,6 +101,25 @@ def test_named_players_are_seeded_and_threads_change_nothing():
     assert not (one.records == other.records).all()
     assert str(one) == str(two)
     assert set(PLAYERS) >= {"random", "greedy", "pimc"}
+
+
+def test_native_players_play_natively_as_the_python_ones(monkeypatch):
+    """Three native players go through play_games (the Python runner is never called); the
+    deterministic greedy player's games equal the plain replay's."""
+    def refused(*args):
+        raise AssertionError("the Python runner played a game of native players")
+    monkeypatch.setattr(evaluation, "_play_games", refused)
+    deals = CHUNK + 9
+    e = evaluate("greedy", GreedyPlayer(), deals, seed=3)
+    for i in range(deals):
+        won, bombs, points = replay(Game(nth_game_seed(3, i), rules="douzero"), [GreedyPlayer()] * 3)
+        record = e.records[i]
+        assert (bool(record["landlord_won"]), int(record["bombs"])) == (won, bombs), i
+        assert e.records[deals + i] == record           # the same player on both sides
+    mixed = [evaluate("rule", RandomPlayer(), 2 * CHUNK, seed=6, threads=threads)
+             for threads in (1, 2)]
+    assert (mixed[0].records == mixed[1].records).all()
+    assert set(PLAYERS) >= {"rule"} and isinstance(PLAYERS["rule"](1), RulePlayer)
 
 
 def test_player_objects_are_called_from_the_calling_thread():
