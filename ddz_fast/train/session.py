@@ -14,9 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..players import GreedyPlayer
-from ..rules import Rules
-from ..series import Player, Series
+from ..evaluation import evaluate
+from ..series import Player
 from .curve import plot_curve
 from .dmc import Settings, Trainer, write_log_row
 from .network import ROLES
@@ -27,20 +26,15 @@ __all__ = ["Session", "baseline_win_rates"]
 ROLE_LETTERS = {"landlord": "L", "landlord_up": "U", "landlord_down": "D"}
 
 
-def baseline() -> Player:
-    """The opponent of the periodic evaluation (one place to switch it)."""
-    return GreedyPlayer()
+BASELINE = "rule"      # RLCard's rule-based player, the DouZero paper's baseline
 
 
 def baseline_win_rates(player: Player, deals: int, seed: int) -> dict[str, float]:
-    """The win rate of ``player`` as the landlord, and as both farmers, against ``baseline()``
-    in the other seats, on the same ``deals`` deals of the douzero preset (seeded)."""
-    rules = Rules.preset("douzero")
-    other = baseline()
-    as_landlord = Series(deals, seed, rules).run([player, other, other]).results
-    as_farmers = Series(deals, seed, rules).run([other, player, player]).results
-    return {"landlord": sum(r.winner == "landlord" for r in as_landlord) / deals,
-            "farmers": sum(r.winner == "farmers" for r in as_farmers) / deals}
+    """The win rate of ``player`` as the landlord, and as both farmers, against the
+    ``BASELINE`` player in the other seats, on the same ``deals`` deals of the douzero preset
+    (seeded; ``evaluate`` with duplicate deals)."""
+    e = evaluate(player, BASELINE, deals, seed=seed)
+    return {"landlord": e.landlord.wp.value, "farmers": e.swapped_farmers.wp.value}
 
 
 @dataclass
@@ -82,7 +76,7 @@ class Session:
             line = (f"{now - start:7.0f} s  frames {t.frames:>11,}  {rate:7,.0f} decisions/s  "
                     f"games {t.games:,}  loss {losses}")
             if state["wp"]:
-                line += (f"  WP vs {type(baseline()).__name__}: landlord "
+                line += (f"  WP vs {BASELINE}: landlord "
                          f"{state['wp']['landlord']:.3f} farmers {state['wp']['farmers']:.3f}")
             print(line, file=stream, flush=True)
             row = {"seconds": round(now - start, 1), "frames": t.frames, "decisions": t.decisions,

@@ -125,7 +125,7 @@ def test_train_command(tmp_path):
     assert main(["train", "--out", str(tmp_path), "--steps", "400", "--tables", "8",
                  "--evaluate-deals", "2", "--report-every", "1000"], out) == 0
     text = out.getvalue()
-    assert "decisions/s" in text and "WP vs GreedyPlayer: landlord" in text, text
+    assert "decisions/s" in text and "WP vs rule: landlord" in text, text
     assert (tmp_path / "model.tar").exists() and (tmp_path / "landlord_weights_0.ckpt").exists()
     with open(tmp_path / "log.csv", newline="") as f:
         rows = list(csv.DictReader(f))
