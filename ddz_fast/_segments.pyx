@@ -90,14 +90,14 @@ cdef object checked_offsets(object offsets):
     copy = np.array(array, dtype=np.int64)
     if (array.dtype.kind == "u" and array.itemsize == 8
             and (array > np.iinfo(np.int64).max).any()):
-        raise ValueError(f"offsets must be at most 2**63 - 1, not {array.max()!r}")
+        raise ValueError(f"offsets must be at most 2**63 - 1, not {int(array.max())}")
     if copy[0] != 0:
-        raise ValueError(f"offsets must start at 0, not {copy[0]!r}")
+        raise ValueError(f"offsets must start at 0, not {int(copy[0])}")
     drops = np.flatnonzero(copy[1:] < copy[:-1])
     if len(drops):
         i = int(drops[0])
-        raise ValueError(f"offsets must not decrease: offsets[{i + 1}] = {copy[i + 1]!r} < "
-                         f"offsets[{i}] = {copy[i]!r}")
+        raise ValueError(f"offsets must not decrease: offsets[{i + 1}] = {int(copy[i + 1])} < "
+                         f"offsets[{i}] = {int(copy[i])}")
     return copy
 
 
@@ -115,7 +115,7 @@ cdef object checked_values(object values, object offsets, str name, bint nonnega
     if len(bad):
         i = int(bad[0])
         what = "a finite number >= 0" if nonnegative else "finite"
-        raise ValueError(f"{name}[{i}] must be {what}, not {array[i]!r}")
+        raise ValueError(f"{name}[{i}] must be {what}, not {array[i].item()!r}")
     return copy
 
 
@@ -193,7 +193,7 @@ def segment_sample(offsets, rng, weights=None):
     else:
         zero = sample_kernel[double](o, w, uniforms, out)
     if zero >= 0:
-        raise ValueError(f"weights: segment {zero} (rows {o[zero]}..{o[zero + 1] - 1}) has "
+        raise ValueError(f"weights: segment {zero} (rows {int(o[zero])}..{int(o[zero + 1]) - 1}) has "
                          f"no positive weight to draw with")
     return out
 
