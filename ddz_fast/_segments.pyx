@@ -45,9 +45,10 @@ cdef void csr_softmax(const int64_t* offsets, Py_ssize_t n, const real* values,
                 top = values[row]
         total = 0                       # >= 1: the largest row adds exp(0)
         for row in range(start, end):
-            total += exp(values[row] - top)
+            out[row] = <real>exp(values[row] - top)
+            total += out[row]
         for row in range(start, end):
-            out[row] = <real>(exp(values[row] - top) / total)
+            out[row] = <real>(out[row] / total)
 
 
 cdef Py_ssize_t csr_sample(const int64_t* offsets, Py_ssize_t n, const real* weights,
