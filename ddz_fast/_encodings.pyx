@@ -6,7 +6,7 @@ import numpy as np
 cimport cython
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
-from libc.stdint cimport int8_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
@@ -15,7 +15,9 @@ from ._core.encode cimport (
     encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
     openspiel_size, rlcard_size,
 )
+from ._actions cimport ActionSpace
 from ._cards cimport packed_from
+from ._core.actions cimport ddz_action_ids
 from ._moves cimport Move
 from ._core.state cimport NO_SEAT, PHASE_OVER
 from ._game cimport Game
@@ -91,6 +93,27 @@ cdef int check_encoded(int n, str name, Game game) except -1:
     return n
 
 
+cdef void write_action_features(const ddz_action_ids* table, const int64_t* ids, Py_ssize_t n,
+                                Py_ssize_t width, int8_t* out) noexcept nogil:
+    """Rows of ``width`` into zeroed ``out``: 15 rank counts, or RLCard's 54 cards (rank r
+    held k times sets 4r .. 4r + k - 1, then the two jokers)."""
+    cdef Py_ssize_t i, r, k, j
+    cdef uint64_t cards
+    cdef int8_t* row
+    for i in range(n):
+        cards = table.actions[ids[i]].cards
+        row = out + i * width
+        for r in range(15):
+            k = (cards >> (4 * r)) & 15
+            if width == 15:
+                row[r] = <int8_t>k
+            elif r < 13:
+                for j in range(k):
+                    row[4 * r + j] = 1
+            else:
+                row[39 + r] = <int8_t>k         # 52 the black joker, 53 the red
+
+
 cdef class Encoding:
     """An observation scheme: ``name``, ``dtype``, ``shape(role)`` and
     ``encode(game, seat=None, *, out=None)``, one seat's observation of a ``Game`` as a 1-d
@@ -149,6 +172,39 @@ cdef class Encoding:
 
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
         raise NotImplementedError
+
+    cdef Py_ssize_t action_width(self):
+        return 0                    # (the scheme has no action features)
+
+    def action_features(self, space, ids):
+        """The scheme's features of the actions ``ids`` of ``space`` (an ``ActionSpace``), one
+        int8 row per id, aligned with ``ids`` as DouZero's ``x_batch`` is with Tables' CSR
+        ``legal_ids``: ``rlcard`` and ``douzero`` the action's 54 cards (RLCard's
+        ``get_action_feature``), ``compact`` its 15 rank counts; the pass and bids are zero
+        rows. ``EncodingError`` for ``openspiel`` (it has none), ``ValueError`` for an id
+        outside the space."""
+        self.check_ready()
+        cdef Py_ssize_t width = self.action_width()
+        if width == 0:
+            raise EncodingError(f"the {self.name} scheme has no action features")
+        if not isinstance(space, ActionSpace):
+            raise TypeError(f"space must be an ActionSpace, not {type(space).__name__}")
+        cdef const ddz_action_ids* table = &(<ActionSpace>space).t
+        array = np.asarray(ids)
+        if array.ndim != 1 or array.dtype.kind not in "iu":
+            raise ValueError(f"ids must be a 1-d integer array, not {describe_array(array)}")
+        bad = np.flatnonzero((array < 0) | (array >= table.n))
+        if len(bad):
+            raise ValueError(f"ids[{bad[0]}] must be an action id in 0..{table.n - 1} of "
+                             f"{space!r}, not {array[bad[0]].item()!r}")
+        cdef const int64_t[::1] copy = np.array(array, dtype=np.int64)   # (own: no GIL below)
+        cdef Py_ssize_t n = len(copy)
+        out = np.zeros((n, width), np.int8)
+        cdef int8_t[:, ::1] rows = out
+        if n:
+            with nogil:
+                write_action_features(table, &copy[0], n, width, &rows[0, 0])
+        return out
 
     def shape(self, role):
         """The shape of the observation of a seat in ``role``: ``"landlord"`` or ``"farmer"``."""
@@ -219,6 +275,9 @@ cdef class RLCardEncoding(Encoding):
     def bug_compatible(self):
         self.check_ready()
         return bool(self.flags & ENCODE_BUG_COMPATIBLE)
+
+    cdef Py_ssize_t action_width(self):
+        return RLCARD_CARDS
 
     cdef Py_ssize_t size(self, bint landlord):
         return rlcard_size(landlord, self.flags)
@@ -315,6 +374,9 @@ cdef class DouZeroEncoding(Encoding):
     cdef object kernel_dtype(self):
         return INT8
 
+    cdef Py_ssize_t action_width(self):
+        return RLCARD_CARDS
+
     cdef Py_ssize_t size(self, bint landlord):
         return douzero_size(landlord, self.flags)
 
@@ -409,6 +471,9 @@ cdef class CompactEncoding(Encoding):
 
     cdef object kernel_dtype(self):
         return INT8
+
+    cdef Py_ssize_t action_width(self):
+        return 15
 
     cdef Py_ssize_t size(self, bint landlord):
         return compact_size(self.flags)

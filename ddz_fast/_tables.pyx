@@ -125,7 +125,10 @@ cdef class Tables:
       2 landlord_up, -1 in the auction (or after an auction everyone passed); the legal ids
       as CSR, ``"legal_offsets"`` ``(n + 1,)`` int64 and ``"legal_ids"`` int32, table i's
       ascending in ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` (none for a finished
-      game), both read-only; ``"action_mask"`` if asked for.
+      game), both read-only; ``"episode_index"`` ``(n,)`` int64, the k of the game the row is of
+      (``Game(Tables.deal_seed(tables.seed, i, k), rules=rules)`` replays it; under
+      ``same_step`` ``final_info["episode_index"]`` is the ended game's; not ``"episode"``,
+      the key of Gymnasium's ``RecordEpisodeStatistics``); ``"action_mask"`` if asked for.
 
     Buffers: without ``copy``, every returned array is a view of a buffer that the next
     ``step`` or ``reset`` overwrites (``legal_ids`` and ``x_batch`` may also move to a larger
@@ -153,6 +156,8 @@ cdef class Tables:
     # Buffers (numpy arrays; their data are in c).
     cdef object obs, z, rewards, terminated, truncated, current, role, offsets, ids, x_batch
     cdef object mask, final_obs, final_z, final_flag, final_current, final_role, actions
+    cdef object episode              # info["episode_index"]: each table's games dealt less one
+    cdef int64_t* episode_data
     cdef object offsets_out          # offsets, read-only
 
     def __cinit__(self):
@@ -252,6 +257,8 @@ cdef class Tables:
         c.final_current = <int8_t*>array_data(self.final_current)
         self.final_role = np.zeros(n, np.int8)
         c.final_role = <int8_t*>array_data(self.final_role)
+        self.episode = np.zeros(n, np.int64)
+        self.episode_data = <int64_t*>array_data(self.episode)
         self.offsets = np.zeros(n + 1, np.int64)
         c.offsets = <int64_t*>array_data(self.offsets)
         self.offsets_out = self.offsets.view()
@@ -471,7 +478,7 @@ cdef class Tables:
                                  f"for seat {self.c.tables[i].g.s.to_move} in the {phase}")
 
     cdef tuple outputs(self, bint finals):
-        cdef Py_ssize_t total = self.c.starts[self.n]
+        cdef Py_ssize_t total = self.c.starts[self.n], i
         copy = self.copy
         ids = self.ids[:total]
         ids.flags.writeable = False         # (like offsets: the CSR is for reading)
@@ -479,8 +486,10 @@ cdef class Tables:
             obs = {"x_no_action": self.obs, "z": self.z, "x_batch": self.x_batch[:total]}
         else:
             obs = self.obs
+        for i in range(self.n):
+            self.episode_data[i] = self.c.tables[i].games - 1
         info = {"current_player": self.current, "role": self.role,
-                "legal_offsets": self.offsets_out, "legal_ids": ids}
+                "legal_offsets": self.offsets_out, "legal_ids": ids, "episode_index": self.episode}
         if self.action_mask:
             info["action_mask"] = self.mask
         if finals:
@@ -488,7 +497,8 @@ cdef class Tables:
                      if self.c.scheme == OBS_DOUZERO else self.final_obs)
             info["final_obs"] = final
             info["_final_obs"] = self.final_flag
-            info["final_info"] = {"current_player": self.final_current, "role": self.final_role}
+            info["final_info"] = {"current_player": self.final_current, "role": self.final_role,
+                                  "episode_index": self.episode - 1}
         if copy:
             obs = copied(obs)
             info = copied(info)

@@ -53,7 +53,7 @@ def play_gymnasium(steps: int, seed: int) -> tuple[int, int, int]:
     observation, info = env.reset(seed=seed)
     games = wins = 0
     for _ in range(steps):
-        legal = info["legal_ids"]
+        legal = info["legal_ids"][:info["legal_count"]]     # (padded to a fixed width)
         observation, reward, terminated, truncated, info = env.step(
             int(legal[rng.randrange(len(legal))]))
         if terminated or truncated:

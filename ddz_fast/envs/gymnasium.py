@@ -15,15 +15,16 @@ illegal_reward=-1.0, render_mode=None)``:
   ``ActionSpace`` or a preset name), by default ``ActionSpace(rules)`` (RLCard's 27,472 under
   ``rlcard``, OpenSpiel's under ``openspiel``); its rules must be ``rules``. ``action_space`` is
   ``Discrete(len(actions))``.
-- ``observation``: a scheme of ``ddz_fast.encodings`` (``"rlcard"``, ``"openspiel"``,
-  ``"douzero"`` or an ``Encoding``). ``observation_space`` is ``Dict({"observation":
-  Box(0, 1, scheme.shape(role), scheme.dtype), "action_mask": Box(0, 1, (len(actions),),
-  int8)})``, the masked-action convention of PettingZoo's classic games and of
+- ``observation``: a scheme of ``ddz_fast.encodings`` (``"compact"``, ``"rlcard"``,
+  ``"openspiel"``, ``"douzero"`` or an ``Encoding``). ``observation_space`` is
+  ``Dict({"observation": Box(0, 1, scheme.shape(role), scheme.dtype), "action_mask": Box(0,
+  1, (len(actions),), int8)})`` (``compact``: a ``Box`` of its counts' bounds, as in the
+  vector env), the masked-action convention of PettingZoo's classic games and of
   ``Discrete.sample(mask=...)``; ``action_masks()`` gives the mask as bools, as
   sb3-contrib's ``MaskablePPO`` asks. Without an auction (``rlcard``, ``douzero``) seat 0 is
   the landlord, so the learner's role and width are fixed; under rules with an auction the
-  scheme must encode the auction and have one width for both roles (``openspiel`` does,
-  ``rlcard`` and ``douzero`` do not: ``ValueError``). With ``douzero`` the dict also holds
+  scheme must encode the auction and have one width for both roles (``compact`` and
+  ``openspiel`` do, ``rlcard`` and ``douzero`` do not: ``ValueError``). With ``douzero`` the dict also holds
   ``"z"``, DouZero's last 15 actions (``DOUZERO.encode_z``, int8 (5, 162)); ``x_batch`` is
   ``DOUZERO.encode_batch(env.unwrapped.game, actions)``.
 - ``seat``: the learner's seat (0..2). ``opponents``: two policies for the next seat and the
@@ -41,14 +42,22 @@ illegal_reward=-1.0, render_mode=None)``:
   ``rules``, not over); other options are ignored.
 - ``step(id)``: the learner's action, then the opponents' until the learner is to move again
   or the game is over. Reward 0 until the end, then the learner's payoff under the rules'
-  ``scoring`` (``Result.scores[seat]``; 1 or 0 under ``rlcard``'s ``"win"``).
+  ``scoring`` (``Result.scores[seat]``), the one convention of every adapter (``Tables``,
+  the vector env, PettingZoo): what the preset's peer pays, 1 to each winner and 0 to the
+  others under ``rlcard`` (RLCard's payoffs), DouZero's ``adp`` under ``douzero``, the
+  points under ``standard`` and ``openspiel``; ``rules=Rules.preset("rlcard").replace(
+  scoring="wp")`` gives +-1 (PettingZoo's ``dou_dizhu_v4``).
   An illegal id ends the episode with ``illegal_reward`` (``terminated``; PettingZoo's
   convention) and ``info["illegal_action"] = True``; ``illegal_reward=None`` raises
   ``IllegalActionError`` instead and changes nothing. An id outside the space raises
   ``ValueError``. An auction that would redeal once more than the engine allows (everyone
   always passing) ends the episode ``truncated``.
-- ``info``: ``"legal_ids"``, the learner's legal ids (int32, ascending; empty at the end), and
-  at the end of a game ``"result"``, its ``Result``.
+- ``info``: ``"legal_ids"``, the learner's legal ids (int32, ascending) padded with -1 to
+  ``LEGAL_WIDTH`` (1025, more than any position has), and ``"legal_count"``, how many there
+  are (0 at the end): ``info["legal_ids"][:info["legal_count"]]``. Fixed shapes, so
+  ``gymnasium.make_vec(ENV_ID, vectorization_mode="sync")`` (or ``"async"``) stacks them:
+  ``(n, 1025)`` and ``(n,)``, which ``ddz_fast.segments.csr_from_padded`` turns into the
+  vector entry point's CSR. At the end of a game also ``"result"``, its ``Result``.
 - ``env.unwrapped.game`` is the live ``Game`` (read it; act through ``step``).
 """
 
@@ -65,19 +74,25 @@ from gymnasium import spaces
 from .._actions import ActionSpace
 from .._game import Game
 from .._moves import Move
-from .._rules import as_rules
+from .._rules import MAX_MOVES, as_rules
 from ..checks import check_int
-from ..encodings import DOUZERO, OPENSPIEL, RLCARD, DouZeroEncoding, Encoding, EncodingError
+from ..encodings import (
+    COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding, EncodingError,
+)
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
 from ..typing import RulesLike
 from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
 from .vector import DouDizhuVectorEnv as DouDizhuVectorEnv  # the id's vector entry point
+from .vector import observation_box
 
-__all__ = ["DouDizhuEnv", "DouDizhuVectorEnv", "ENV_ID"]
+__all__ = ["DouDizhuEnv", "DouDizhuVectorEnv", "ENV_ID", "LEGAL_WIDTH"]
 
 ENV_ID = "ddz_fast/DouDizhu-v0"
-SCHEMES = {scheme.name: scheme for scheme in (RLCARD, OPENSPIEL, DOUZERO)}
+# info["legal_ids"]'s width: more legal ids than this no position has (the engine's bound on a
+# hand's moves, and the pass); a fixed width is what vector envs can stack.
+LEGAL_WIDTH = MAX_MOVES + 1
+SCHEMES = {scheme.name: scheme for scheme in (COMPACT, RLCARD, OPENSPIEL, DOUZERO)}
 RENDER_MODES = ("human", "ansi")
 
 Policy = Callable[[Game], int | Move | str]
@@ -150,7 +165,8 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._policies = opponents
         self._opponents: list[Policy] = opponents or []
         observation_spaces: dict[str, spaces.Space[Any]] = {
-            "observation": spaces.Box(0, 1, encoding.shape(role), dtype=encoding.dtype),
+            "observation": observation_box(encoding) if isinstance(encoding, CompactEncoding)
+            else spaces.Box(0, 1, encoding.shape(role), dtype=encoding.dtype),
             "action_mask": spaces.Box(0, 1, (len(space),), dtype=np.int8),
         }
         self._history = isinstance(encoding, DouZeroEncoding)
@@ -240,7 +256,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
              illegal: bool = False) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         assert self._episode is not None
         self._done = True
-        info: dict[str, Any] = {"legal_ids": np.empty(0, dtype=np.int32)}
+        info = legal_info(np.empty(0, dtype=np.int32))
         if illegal:
             info["illegal_action"] = True
         elif not truncated:
@@ -260,7 +276,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _info(self) -> dict[str, Any]:
         assert self._episode is not None
-        return {"legal_ids": self._episode.legal_ids()}
+        return legal_info(self._episode.legal_ids())
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -274,6 +290,13 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return text
         print(text)
         return None
+
+
+def legal_info(ids: npt.NDArray[np.int32]) -> dict[str, Any]:
+    """The info of legal ``ids``: padded to ``LEGAL_WIDTH`` with -1, and their count."""
+    padded = np.full(LEGAL_WIDTH, -1, dtype=np.int32)
+    padded[:len(ids)] = ids
+    return {"legal_ids": padded, "legal_count": len(ids)}
 
 
 if ENV_ID not in gymnasium.registry:

@@ -1,7 +1,9 @@
 """A PettingZoo AEC environment that can replace PettingZoo's removed ``dou_dizhu_v4``.
 
-``env(opponents_hand_visible=False, render_mode=None, bug_compatible=False)`` is what
-``dou_dizhu_v4.env()`` was, on today's API (``last()`` gives termination and truncation):
+``env(opponents_hand_visible=False, render_mode=None, bug_compatible=False,
+v4_rewards=False)`` is what ``dou_dizhu_v4.env()`` was, on today's API (``last()`` gives
+termination and truncation), with the rewards of every ddz_fast adapter
+(``env(v4_rewards=True, bug_compatible=True)`` is v4 exactly: its rewards and observations):
 ``raw_env(..., illegal_reward=-1)``, which does itself what v4's PettingZoo wrappers did
 (``TerminateIllegalWrapper(illegal_reward=-1)``, ``AssertOutOfBoundsWrapper``,
 ``OrderEnforcingWrapper``): each attribute read through those wrappers costs about 1 µs a
@@ -19,10 +21,13 @@ behaves the same (tested), slower.
   901). ``bug_compatible=True`` copies RLCard 1.2.0's first-action bug in the last landlord /
   teammate action blocks (``ddz_fast.encodings``, ``RLCardEncoding``). The mask is 1 at the
   legal ids of the agent to move, all 0 for the others and once the game is over.
-- Rewards: at the end +1 to each winner and -1 to each loser (v4's ``2 * payoff - 1``); 0
-  before. An illegal action, with ``illegal_reward`` a number (``env()``: -1), ends the game
-  as PettingZoo's ``TerminateIllegalWrapper`` does: the mover gets ``illegal_reward``, the
-  others 0, every agent is terminated and truncated. With ``illegal_reward=None`` (the
+- Rewards: 0 until the end, then each seat's payoff under the preset's scoring
+  (``Result.scores``), the convention of the Gymnasium envs and ``Tables`` too: RLCard's own
+  payoffs, 1 to each winner and 0 to each loser. ``v4_rewards=True``: +1 and -1, v4's
+  ``2 * payoff - 1`` (the preset with ``scoring="wp"`` pays the same). An illegal action,
+  with ``illegal_reward`` a number (``env()``: -1), ends the game as PettingZoo's
+  ``TerminateIllegalWrapper`` does: the mover gets ``illegal_reward``, the others 0, every
+  agent is terminated and truncated. With ``illegal_reward=None`` (the
   default of ``raw_env``) it raises ``IllegalActionError`` (a ``ValueError``) naming the id,
   and changes nothing.
 - Infos: ``infos[agent]["legal_ids"]``, the legal ids (int32, ascending, read-only) of the
@@ -80,9 +85,10 @@ class raw_env(AECEnv, EzPickle):
                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, opponents_hand_visible: bool = False, render_mode: str | None = None,
-                 bug_compatible: bool = False, illegal_reward: float | None = None) -> None:
+                 bug_compatible: bool = False, illegal_reward: float | None = None,
+                 v4_rewards: bool = False) -> None:
         for name, flag in (("opponents_hand_visible", opponents_hand_visible),
-                           ("bug_compatible", bug_compatible)):
+                           ("bug_compatible", bug_compatible), ("v4_rewards", v4_rewards)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name} must be a bool, not {type(flag).__name__} ({flag!r})")
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -90,12 +96,13 @@ class raw_env(AECEnv, EzPickle):
         illegal_reward = check_illegal_reward(illegal_reward)
         EzPickle.__init__(self, opponents_hand_visible=opponents_hand_visible,
                           render_mode=render_mode, bug_compatible=bug_compatible,
-                          illegal_reward=illegal_reward)
+                          illegal_reward=illegal_reward, v4_rewards=v4_rewards)
         super().__init__()
         self.opponents_hand_visible = opponents_hand_visible
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
         self.rules = Rules.preset("rlcard")
+        self.v4_rewards = v4_rewards
         self.space = ActionSpace(self.rules)
         self.encoding = RLCardEncoding(others_hand=opponents_hand_visible,
                                        bug_compatible=bug_compatible)
@@ -169,8 +176,10 @@ class raw_env(AECEnv, EzPickle):
         result = game.result
         if result is None:
             self._select(game)
-        else:               # v4's rewards: RLCard's payoffs (the rlcard preset's scores) 1 / 0
-            self.rewards = {name: 2.0 * result.scores[seat] - 1 for seat, name in enumerate(AGENTS)}
+        else:
+            scores = [2.0 * score - 1 if self.v4_rewards else float(score)
+                      for score in result.scores]
+            self.rewards = dict(zip(AGENTS, scores))
             self.terminations = dict.fromkeys(AGENTS, True)
             self._accumulate_rewards()
             self._deads_step_first()

@@ -6,8 +6,8 @@ registers the id; ``"sync"`` and ``"async"`` vectorise the single-agent ``DouDiz
 instead).
 
 ``DouDizhuVectorEnv(num_envs=1, *, rules="rlcard", actions=None, observation="rlcard",
-threads=1, autoreset_mode=AutoresetMode.NEXT_STEP, illegal_action="raise", action_mask=False,
-copy=False)``:
+seat=0, threads=1, autoreset_mode=AutoresetMode.NEXT_STEP, illegal_action="raise",
+action_mask=False, copy=False)``:
 
 - ``rules``, ``actions``, ``observation`` (``"compact"``, ``"rlcard"``, ``"openspiel"``,
   ``"douzero"`` or an ``Encoding``), ``threads``, ``illegal_action`` (``"raise"``,
@@ -26,26 +26,32 @@ copy=False)``:
   ``action_mask=True`` ``"action_mask"`` ``(n, len(space))`` int8. ``single_observation_space``
   is the ``Dict`` of one row's ``Box``\\ es, ``observation_space`` the batched ``Dict``. The
   legal ids are always in ``info`` as CSR, so a policy needs no dense mask.
-- Rewards: ``(n,)`` float32, the reward of the seat that took the action at each table (zero
-  until a game ends: the rules' payoff of that seat, or the illegal-action penalty). The other
-  seats' payoffs at the same step, which a self-play learner needs, are in
+- Rewards: ``(n,)`` float32, the payoff of one fixed seat, ``seat`` (0..2; 0 is the landlord
+  under presets without an auction), at each table: zero until a game ends, then that seat's
+  payoff under the rules' scoring (``Result.scores[seat]``, as in the single env) or its part
+  of the illegal-action penalty. So the sum of a table's rewards over a game is that seat's
+  return, which is what Gymnasium's ``RecordEpisodeStatistics`` and a single-agent learner
+  read. (The reward of the seat that moved would be no return: the seat that ends a game
+  has always won.) Every seat's payoffs, which a self-play learner needs, are in
   ``info["rewards"]`` ``(n, 3)`` by seat. ``terminated``: the game ended at this step;
   ``truncated``: always False (a pass that would redeal once more than the engine allows
   counts as an illegal action, as in ``Tables``).
 - ``info``: ``Tables``' (``"current_player"``, ``"role"``, ``"legal_offsets"``,
-  ``"legal_ids"``, ``"action_mask"`` if asked for), plus ``"rewards"`` and with ``douzero``
+  ``"legal_ids"``, ``"episode_index"``, ``"action_mask"`` if asked for), plus ``"rewards"``
+  and with ``douzero``
   ``"x_batch"`` ``(L, 484)`` float32, DouZero's rows of the legal actions along
   ``"legal_ids"``. Under ``AutoresetMode.SAME_STEP`` the step that ends a game returns the
   next game's observation and, as Gymnasium's ``SyncVectorEnv`` does, ``info["final_obs"]``
   (an object array of n: the ended game's observation dict at the rows where
-  ``info["_final_obs"]``, else None) and ``info["final_info"]`` (its ``"current_player"`` and
-  ``"role"``, with their ``"_current_player"`` and ``"_role"`` masks).
+  ``info["_final_obs"]``, else None) and ``info["final_info"]`` (its ``"current_player"``,
+  ``"role"`` and ``"episode_index"``, each with its ``"_"`` mask).
 - ``reset(seed=s)`` reseeds the tables: game k at table i is ``Game(Tables.deal_seed(s, i,
   k), rules=rules)``; without a seed, each table deals its next game (the first reset: from a
   random seed). ``reset(options={"reset_mask": mask})`` deals only the tables of an ``(n,)``
   bool mask (Gymnasium's convention for ``AutoresetMode.DISABLED``).
 - ``sample_legal(info, rng)`` draws a random legal id at each table from the CSR ids,
-  ``sample_rows(info, rng)`` its index there (the row of ``x_batch``).
+  ``sample_rows(info, rng)`` its index there (the row of ``x_batch``); ``ddz_fast.segments``
+  has the greedy, softmax and weighted policies over the CSR rows, safe at finished tables.
 - Buffers: without ``copy`` the arrays returned are ``Tables``' buffers, overwritten by the
   next ``step`` or ``reset`` (a rollout buffer that stores them by assignment copies them);
   the rewards array is new on every step. One call at a time, as ``Tables``. After
@@ -68,6 +74,7 @@ from .._cards import DECK_COUNTS
 from .._tables import Tables
 from ..checks import check_int
 from ..encodings import CompactEncoding, DouZeroEncoding, Encoding
+from ..segments import segment_sample, take
 from ..typing import RulesLike
 
 __all__ = ["DouDizhuVectorEnv", "sample_legal", "sample_rows"]
@@ -123,20 +130,13 @@ def sample_rows(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[n
     """A uniformly random legal action at each table, as its index in ``info["legal_ids"]``
     (the CSR legal ids of a ``Tables`` or ``DouDizhuVectorEnv`` ``info``; also the row of
     DouZero's ``x_batch``); -1 at a finished table, which has none."""
-    offsets = info["legal_offsets"]
-    counts = np.diff(offsets)
-    rows = offsets[:-1] + rng.integers(0, np.maximum(counts, 1))
-    return np.where(counts > 0, rows, -1)
+    return segment_sample(info["legal_offsets"], rng)
 
 
 def sample_legal(info: dict[str, Any], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """A uniformly random legal id at each table (``sample_rows``' ids): a random policy that
     never builds a mask. 0 at a finished table (``next_step`` ignores its action)."""
-    rows = sample_rows(info, rng)
-    ids = info["legal_ids"]
-    if len(ids) == 0:
-        return np.zeros(len(rows), dtype=np.int64)
-    return np.where(rows >= 0, ids[rows], 0).astype(np.int64)
+    return take(info["legal_ids"], sample_rows(info, rng))
 
 
 class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -146,11 +146,12 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
 
     def __init__(self, num_envs: int = 1, *, rules: RulesLike = "rlcard",
                  actions: ActionSpace | str | None = None,
-                 observation: str | Encoding = "rlcard", threads: int = 1,
+                 observation: str | Encoding = "rlcard", seat: int = 0, threads: int = 1,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
                  illegal_action: str = "raise", action_mask: bool = False,
                  copy: bool = False) -> None:
         num_envs = check_int(num_envs, "num_envs", 1)
+        self.seat = check_int(seat, "seat", 0, 2)
         mode = as_autoreset_mode(autoreset_mode)
         self.tables = Tables(num_envs, rules=rules, actions=actions, observation=observation,
                              threads=threads, autoreset=AUTORESET_NAMES[mode],
@@ -168,15 +169,12 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.single_action_space = spaces.Discrete(len(self.tables.space))
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._rows = np.arange(num_envs)
-        self._mover = np.zeros(num_envs, dtype=np.int8)     # the seat to move at each table
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
         self._check_open()
         obs, info = self.tables.reset(seed, options)     # checks both first
         super().reset(seed=None if seed is None else int(seed))
-        self._mover[...] = info["current_player"]
         info["rewards"] = np.zeros((self.num_envs, 3), dtype=np.float32)
         return self._observation(obs, info), info
 
@@ -185,8 +183,7 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
             npt.NDArray[np.bool_], dict[str, Any]]:
         self._check_open()
         obs, rewards, terminated, truncated, info = self.tables.step(actions)
-        reward = rewards[self._rows, self._mover]
-        self._mover[...] = info["current_player"]
+        reward = rewards[:, self.seat].copy()
         info["rewards"] = rewards
         observation = self._observation(obs, info)
         if "final_obs" in info:
@@ -227,11 +224,12 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                 one["action_mask"] = np.zeros(len(self.tables.space), dtype=np.int8)
             finals[i] = one
         final_info = dict(info["final_info"])
-        final_info["_current_player"] = final_info["_role"] = ended
+        for key in info["final_info"]:
+            final_info[f"_{key}"] = ended
         return finals, final_info
 
     def __repr__(self) -> str:
         tables = self.tables
         return (f"DouDizhuVectorEnv(num_envs={self.num_envs}, rules={tables.rules!r}, "
-                f"observation={tables.observation!r}, "
+                f"observation={tables.observation!r}, seat={self.seat}, "
                 f"autoreset_mode={self.metadata['autoreset_mode'].value!r})")

@@ -16,7 +16,8 @@ PUBLIC_MODULES = (
     "ddz_fast.evaluation",
     "ddz_fast.game", "ddz_fast.kind", "ddz_fast.moves", "ddz_fast.pimc", "ddz_fast.players",
     "ddz_fast.position", "ddz_fast.result", "ddz_fast.rules", "ddz_fast.sampling",
-    "ddz_fast.series", "ddz_fast.simulation", "ddz_fast.solver", "ddz_fast.tables",
+    "ddz_fast.segments", "ddz_fast.series", "ddz_fast.simulation", "ddz_fast.solver",
+    "ddz_fast.tables",
     "ddz_fast.typing", "ddz_fast.interop", "ddz_fast.interop.douzero",
     "ddz_fast.interop.openspiel", "ddz_fast.interop.rlcard",
 )

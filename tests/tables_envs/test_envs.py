@@ -92,14 +92,15 @@ def test_pettingzoo_spaces(zoo):
 @pytest.mark.parametrize("visible", [False, True])
 def test_pettingzoo_equals_rlcard(zoo, visible):
     """PettingZoo's dou_dizhu_v4 was RLCard's env: its observation RLCard's obs (less
-    others_hand unless visible), its mask RLCard's legal ids, its rewards 2 * payoff - 1.
+    others_hand unless visible), its mask RLCard's legal ids, its rewards 2 * payoff - 1
+    (v4_rewards=True; by default RLCard's payoffs, as the other adapters pay).
     RLCard's deals, read by interop.rlcard.from_env, played in lockstep for 40 games: every
     agent's observation after every action equals v4's (bug_compatible: RLCard 1.2.0's own
     last-action bug included)."""
     import rlcard
     from ddz_fast.interop.rlcard import from_env
     peer = rlcard.make("doudizhu", config={"seed": 5})
-    env = zoo.env(opponents_hand_visible=visible, bug_compatible=True)
+    env = zoo.env(opponents_hand_visible=visible, bug_compatible=True, v4_rewards=visible)
     rng = random.Random(5)
     steps = 0
     for _ in range(40):
@@ -130,7 +131,8 @@ def test_pettingzoo_equals_rlcard(zoo, visible):
         for agent in env.agent_iter():
             _, reward, terminated, truncated, _ = env.last()
             assert terminated and not truncated
-            assert reward == 2 * payoffs[AGENTS.index(agent)] - 1
+            payoff = payoffs[AGENTS.index(agent)]
+            assert reward == (2 * payoff - 1 if visible else payoff)
             env.step(None)
     assert steps > 1500
 
@@ -162,12 +164,13 @@ def test_pettingzoo_equals_game(zoo):
             env.step(action)
             game.play(space.action(action))
         scores = game.result.scores
-        assert env.rewards == {a: 2.0 * scores[i] - 1 for i, a in enumerate(AGENTS)}
+        assert env.rewards == {a: float(scores[i]) for i, a in enumerate(AGENTS)}
+        assert set(scores) == {0, 1}            # the rlcard preset's: RLCard's payoffs
         stepped = []
         for agent in env.agent_iter():
             obs, reward, terminated, truncated, info = env.last()
             assert terminated and not truncated and info == {} and not obs["action_mask"].any()
-            assert reward == 2 * scores[AGENTS.index(agent)] - 1
+            assert reward == scores[AGENTS.index(agent)]
             seat = AGENTS.index(agent)
             assert obs["observation"].tobytes() == hidden.encode(game, seat).tobytes()
             stepped.append(agent)
@@ -315,7 +318,18 @@ CONFIGS = [
     {"rules": "douzero", "observation": "douzero", "seat": 1},
     {"rules": "standard", "observation": "openspiel", "seat": 2},
     {"rules": "openspiel", "observation": OPENSPIEL},
+    {"rules": "standard", "observation": "compact", "seat": 1},
 ]
+
+
+def legal(info):
+    """The single env's legal ids: info["legal_ids"] is padded with -1 to LEGAL_WIDTH after
+    the first info["legal_count"] (fixed shapes, which vector envs stack)."""
+    from ddz_fast.envs.gymnasium import LEGAL_WIDTH
+    ids, count = info["legal_ids"], info["legal_count"]
+    assert ids.shape == (LEGAL_WIDTH,) and ids.dtype == np.int32 and type(count) is int
+    assert (ids[count:] == -1).all() and (ids[:count] >= 0).all()
+    return ids[:count]
 
 
 def config_id(config):
@@ -373,19 +387,19 @@ def test_gymnasium_equals_game(gyms, config):
             assert game.to_move == seat
             assert obs["observation"].tobytes() == encoding.encode(game, seat).tobytes()
             assert np.array_equal(obs["action_mask"], space.legal_mask(game).astype(np.int8))
-            assert np.array_equal(info["legal_ids"], space.legal_ids(game))
+            assert np.array_equal(legal(info), space.legal_ids(game))
             assert np.array_equal(env.action_masks(), space.legal_mask(game))
             assert ("z" in obs) == (encoding == DOUZERO)
             if "z" in obs:
                 assert obs["z"].tobytes() == DOUZERO.encode_z(game).tobytes()
-            action = random_id(info["legal_ids"], rng)
+            action = random_id(legal(info), rng)
             (game.bid if game.phase == "auction" else game.play)(space.action(action))
             obs, reward, terminated, truncated, info = env.step(action)
             decisions += 1
             assert not truncated and (terminated or reward == 0)
         assert game.phase == "over"
         assert reward == game.result.scores[seat] and info["result"] == game.result
-        assert not obs["action_mask"].any() and len(info["legal_ids"]) == 0
+        assert not obs["action_mask"].any() and len(legal(info)) == 0
         assert obs["observation"].tobytes() == encoding.encode(game, seat).tobytes()
         assert env.unwrapped.game.history == game.history
     assert decisions > 1500
@@ -394,7 +408,7 @@ def test_gymnasium_equals_game(gyms, config):
 def test_gymnasium_illegal_actions(gyms):
     env = gyms.DouDizhuEnv(seat=1)
     obs, info = env.reset(seed=5)
-    ids = info["legal_ids"]
+    ids = legal(info)
     obs, reward, terminated, truncated, info = env.step(illegal_id(ids))
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
     assert not obs["action_mask"].any() and not env.action_masks().any()
@@ -409,7 +423,7 @@ def test_gymnasium_illegal_actions(gyms):
     for bad, error in ((27472, ValueError), (-1, ValueError), (2.0, TypeError)):
         with pytest.raises(error):
             strict.step(bad)
-    strict.step(int(info["legal_ids"][0]))               # the episode goes on
+    strict.step(int(legal(info)[0]))               # the episode goes on
     auction = gyms.DouDizhuEnv(rules="standard", observation="openspiel", illegal_reward=None)
     obs, info = auction.reset(seed=1)
     play = ActionSpace("standard").id("3")
@@ -536,7 +550,7 @@ def test_gymnasium_redeal_limit_truncates(gyms):
         while not (terminated or truncated):
             obs, reward, terminated, truncated, info = env.step(0)
             steps += 1
-        assert truncated and not terminated and reward == 0 and len(info["legal_ids"]) == 0
+        assert truncated and not terminated and reward == 0 and len(legal(info)) == 0
         assert env.game.redeals == 100 and env.game.phase == "auction" and steps in (100, 101)
 
 

@@ -1,6 +1,6 @@
 """ddz_fast.envs.vector.DouDizhuVectorEnv: made by gymnasium.make_vec, stepped beside Tables
-(same seed, same actions: the same outputs) and beside plain Games (the reward of the seat
-that moved, every seat's in info), each autoreset mode, the spaces against what the env
+(same seed, same actions: the same outputs) and beside plain Games (the reward of the env's
+seat, every seat's in info, the episode index of each game), each autoreset mode, the spaces against what the env
 returns, Gymnasium's vector wrappers, sample_legal, and bad arguments."""
 
 import importlib.util
@@ -80,11 +80,13 @@ def test_make_vec(vector, gym):
 @pytest.mark.parametrize("mode", ["NextStep", "SameStep", "Disabled"])
 def test_same_as_tables_and_games(vector, scheme, mode):
     """The env beside Tables (the same outputs, bit for bit) and beside plain Games (each
-    reward is the mover's payoff, info["rewards"] every seat's)."""
+    reward is the payoff of the env's seat, info["rewards"] every seat's, info["episode_index"]
+    the game's k)."""
     n, seed, preset = 6, 5, PRESET_OF[scheme]
     douzero = scheme == "douzero"
+    seat = sorted(SCHEMES).index(scheme) % 3
     env = vector.DouDizhuVectorEnv(n, rules=preset, observation=scheme, autoreset_mode=mode,
-                                   illegal_action="lose", action_mask=True)
+                                   illegal_action="lose", action_mask=True, seat=seat)
     tables = Tables(n, rules=preset, observation=scheme, seed=seed, autoreset=MODE_NAMES[mode],
                     illegal_action="lose", action_mask=True, copy=True)
     rules = Rules.preset(preset)
@@ -103,9 +105,8 @@ def test_same_as_tables_and_games(vector, scheme, mode):
         actions = choose(rng, info, n)
         if rng.random() < 0.01:
             actions[rng.randrange(n)] = len(env.tables.space) - 1   # mostly illegal: lost
-        movers, expected = [], []
+        expected = []
         for i, mirror in enumerate(mirrors):
-            movers.append(mirror.seat)
             if mirror.over:                     # NextStep: this step deals the next game
                 mirror.start()
                 expected.append(([0.0] * 3, False))
@@ -120,7 +121,7 @@ def test_same_as_tables_and_games(vector, scheme, mode):
         for i in range(len(mirrors)):
             payoffs, over = expected[i]
             assert info["rewards"][i].tolist() == payoffs and terminated[i] == over
-            assert reward[i] == payoffs[movers[i]]
+            assert reward[i] == payoffs[seat]
         if mode == "SameStep":
             check_finals(env, info, mirrors, terminated, douzero)
         ended += int(terminated.sum())
@@ -134,12 +135,13 @@ def test_same_as_tables_and_games(vector, scheme, mode):
                 mirrors[i].start()
             assert equal(as_tables_obs(observation, info, douzero), expected_obs)
         for i, mirror in enumerate(mirrors):
-            seat = mirror.seat
-            assert info["current_player"][i] == seat and info["role"][i] == role_of(
-                mirror.game, seat)
+            mover = mirror.seat
+            assert info["current_player"][i] == mover and info["role"][i] == role_of(
+                mirror.game, mover)
+            assert info["episode_index"][i] == mirror.games - 1
             if scheme == "compact":
                 assert np.array_equal(observation["observation"][i],
-                                      expected_row(COMPACT, mirror.game, seat, 325))
+                                      expected_row(COMPACT, mirror.game, mover, 325))
     assert ended >= 8
 
 
@@ -155,6 +157,8 @@ def check_finals(env, info, mirrors, terminated, douzero):
             continue
         assert env.single_observation_space.contains(finals[i])
         assert info["final_info"]["current_player"][i] == mirror.observer
+        assert info["final_info"]["episode_index"][i] == mirror.games - 1
+        assert info["final_info"]["_episode_index"][i]
         assert not finals[i]["action_mask"].any()
         width = env.single_observation_space["observation"].shape[0]
         assert np.array_equal(finals[i]["observation"], expected_row(
@@ -242,21 +246,41 @@ def test_sample_legal(vector):
     assert vector.sample_legal(empty, rng).tolist() == [0, 0]
 
 
-def test_record_episode_statistics(vector, gym):
-    """Gymnasium's vector wrappers read metadata["autoreset_mode"]: the episode return they
-    record at a table is the sum of the rewards it returned (the last mover's payoff)."""
-    env = gym.wrappers.vector.RecordEpisodeStatistics(
-        vector.DouDizhuVectorEnv(4, observation="compact"))
-    observation, info = env.reset(seed=1)
-    rng = np.random.default_rng(1)
-    episodes = 0
-    for _ in range(300):
-        observation, reward, terminated, truncated, info = env.step(
-            vector.sample_legal(info, rng))
-        if terminated.any():
-            assert np.array_equal(info["episode"]["r"][terminated], reward[terminated])
-            episodes += int(terminated.sum())
-    assert episodes >= 3
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+@pytest.mark.parametrize("preset,seat", [("rlcard", 0), ("rlcard", 2), ("standard", 1)])
+def test_record_episode_statistics(vector, gym, mode, preset, seat):
+    """Gymnasium's RecordEpisodeStatistics records at each table, for every game, the payoff
+    of the env's seat in that game, as plain Games replaying the same deals and ids score it
+    (the reward of the seat that moved gave +1 for every game: the trap this guards)."""
+    n, seed = 6, 11
+    env = gym.wrappers.vector.RecordEpisodeStatistics(vector.DouDizhuVectorEnv(
+        n, rules=preset, observation="compact", seat=seat, autoreset_mode=mode))
+    space = env.unwrapped.tables.space
+    mirrors = [Mirror(seed, i, Rules.preset(preset)) for i in range(n)]
+    observation, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    recorded, expected = [], []
+    while len(recorded) < 150:
+        actions = vector.sample_legal(info, rng)
+        ended = []
+        for i, mirror in enumerate(mirrors):
+            if mirror.over:                     # NextStep: this step deals the next game
+                mirror.start()
+                continue
+            assert info["episode_index"][i] == mirror.games - 1
+            payoffs, over = mirror.apply(space, int(actions[i]), "raise")
+            if over:
+                ended.append(i)
+                expected.append(payoffs[seat])
+                if mode == "SameStep":
+                    mirror.start()
+        observation, reward, terminated, truncated, info = env.step(actions)
+        assert np.flatnonzero(terminated).tolist() == ended
+        if ended:
+            assert np.array_equal(info["_episode"], terminated)
+            recorded.extend(info["episode"]["r"][terminated].tolist())
+    assert recorded == expected
+    assert len(set(recorded)) > 1               # wins and losses both
 
 
 def test_seeds(vector):

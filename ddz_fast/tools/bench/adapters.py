@@ -55,7 +55,7 @@ def gymnasium_passes(games: int, seed: int, repeat: int) -> tuple[list[float], i
         _, info = env.reset(seed=seed)
         steps = ended = 0
         while ended < games:
-            legal = info["legal_ids"]
+            legal = info["legal_ids"][:info["legal_count"]]     # (padded to a fixed width)
             _, _, terminated, truncated, info = env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
             if terminated or truncated:
