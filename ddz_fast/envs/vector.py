@@ -7,7 +7,7 @@ instead).
 
 ``DouDizhuVectorEnv(num_envs=1, *, rules="rlcard", actions=None, observation="rlcard",
 seat=0, threads=1, autoreset_mode=AutoresetMode.NEXT_STEP, illegal_action="raise",
-action_mask=False, copy=False)``:
+action_mask=False, copy=False, opponents=None)``:
 
 - ``rules``, ``actions``, ``observation`` (``"compact"``, ``"rlcard"``, ``"openspiel"``,
   ``"douzero"`` or an ``Encoding``), ``threads``, ``illegal_action`` (``"raise"``,
@@ -15,9 +15,12 @@ action_mask=False, copy=False)``:
   them); ``autoreset_mode`` is a ``gymnasium.vector.AutoresetMode`` or its value
   (``"NextStep"``) or Tables' name (``"next_step"``), kept in ``metadata["autoreset_mode"]``
   as the enum Gymnasium's wrappers read.
-- Every seat is an agent (self-play): ``step(actions)`` takes an ``(n,)`` integer array, at
-  table i the action id of the seat to move there (``info["current_player"][i]`` of the last
-  call). ``single_action_space`` is ``Discrete(len(space))``, ``action_space``
+- Every seat is an agent (self-play), but for the seats of ``opponents`` (``{seat:
+  player}`` of native players, as ``Tables`` takes them: ``RandomPlayer``, ``GreedyPlayer``,
+  ``RulePlayer``), which act inside the step. With the two seats other than ``seat`` as
+  opponents, the env is a single-agent one: every decision is ``seat``'s, and the reward its
+  return. ``step(actions)`` takes an ``(n,)`` integer array, at table i the action id of the
+  seat to move there (``info["current_player"][i]`` of the last call). ``single_action_space`` is ``Discrete(len(space))``, ``action_space``
   ``MultiDiscrete`` of n of them.
 - Observations, as the single-agent env's: a dict of batched arrays, ``"observation"`` ``(n,
   width)`` (row i for the seat to move at table i; ``Tables``' rows: ``rlcard`` rows are the
@@ -149,13 +152,14 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                  observation: str | Encoding = "rlcard", seat: int = 0, threads: int = 1,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
                  illegal_action: str = "raise", action_mask: bool = False,
-                 copy: bool = False) -> None:
+                 copy: bool = False, opponents: dict[int, Any] | None = None) -> None:
         num_envs = check_int(num_envs, "num_envs", 1)
         self.seat = check_int(seat, "seat", 0, 2)
         mode = as_autoreset_mode(autoreset_mode)
         self.tables = Tables(num_envs, rules=rules, actions=actions, observation=observation,
                              threads=threads, autoreset=AUTORESET_NAMES[mode],
-                             illegal_action=illegal_action, action_mask=action_mask, copy=copy)
+                             illegal_action=illegal_action, action_mask=action_mask, copy=copy,
+                             opponents=opponents)
         self.num_envs = num_envs
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         encoding = self.tables.observation

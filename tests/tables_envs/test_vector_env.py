@@ -14,7 +14,9 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import ActionSpace, Game, IllegalActionError, Rules, Tables
+from ddz_fast import (
+    ActionSpace, Game, GreedyPlayer, IllegalActionError, RandomPlayer, RulePlayer, Rules, Tables,
+)
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding
 from helpers import ROOT, check_rules_argument
 from table_helpers import Mirror, expected_row, role_of
@@ -247,16 +249,21 @@ def test_sample_legal(vector):
 
 
 @pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
-@pytest.mark.parametrize("preset,seat", [("rlcard", 0), ("rlcard", 2), ("standard", 1)])
-def test_record_episode_statistics(vector, gym, mode, preset, seat):
+@pytest.mark.parametrize("preset,seat,opponents", [
+    ("rlcard", 0, None), ("rlcard", 2, None), ("standard", 1, None),
+    ("rlcard", 0, {1: RulePlayer(0), 2: RulePlayer(0)}),            # single-agent: a learner
+    ("standard", 1, {0: GreedyPlayer(), 2: RandomPlayer(0)})],      # against native players
+    ids=repr)
+def test_record_episode_statistics(vector, gym, mode, preset, seat, opponents):
     """Gymnasium's RecordEpisodeStatistics records at each table, for every game, the payoff
     of the env's seat in that game, as plain Games replaying the same deals and ids score it
     (the reward of the seat that moved gave +1 for every game: the trap this guards)."""
     n, seed = 6, 11
     env = gym.wrappers.vector.RecordEpisodeStatistics(vector.DouDizhuVectorEnv(
-        n, rules=preset, observation="compact", seat=seat, autoreset_mode=mode))
+        n, rules=preset, observation="compact", seat=seat, autoreset_mode=mode,
+        opponents=opponents))
     space = env.unwrapped.tables.space
-    mirrors = [Mirror(seed, i, Rules.preset(preset)) for i in range(n)]
+    mirrors = [Mirror(seed, i, Rules.preset(preset), opponents) for i in range(n)]
     observation, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     recorded, expected = [], []
@@ -268,6 +275,7 @@ def test_record_episode_statistics(vector, gym, mode, preset, seat):
                 mirror.start()
                 continue
             assert info["episode_index"][i] == mirror.games - 1
+            assert opponents is None or info["current_player"][i] == seat
             payoffs, over = mirror.apply(space, int(actions[i]), "raise")
             if over:
                 ended.append(i)
