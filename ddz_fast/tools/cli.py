@@ -48,15 +48,21 @@ def int_in(low: int, high: int | None = None, bounds: str | None = None) -> Call
     return parse
 
 
-def positive_seconds(text: str) -> float:
-    """An argparse type: a number of seconds > 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds > 0, not {text!r}")
-    return value
+def positive(what: str) -> Callable[[str], float]:
+    """An argparse type: a finite number > 0, `what` naming it in the error."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = 0.0
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"must be {what} > 0, not {text!r}")
+        return value
+    return parse
+
+
+positive_seconds = positive("a number of seconds")
+positive_number = positive("a number")
 
 
 def percent(text: str) -> float:
@@ -289,17 +295,6 @@ def cmd_train(args: argparse.Namespace, out: TextIO) -> None:
     print(f"training into {args.out}: {args.tables} tables, objective {args.objective}, "
           f"seed {args.seed}, {args.torch_threads} torch thread(s)", file=out)
     session.run(out)
-
-
-def positive_number(text: str) -> float:
-    """An argparse type: a number > 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number > 0, not {text!r}")
-    return value
 
 
 def add_train_parser(command: Callable[..., argparse.ArgumentParser]) -> None:

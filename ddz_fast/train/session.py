@@ -34,6 +34,7 @@ def baseline_win_rates(player: Player, deals: int, seed: int) -> dict[str, float
     ``BASELINE`` player in the other seats, on the same ``deals`` deals of the douzero preset
     (seeded; ``evaluate`` with duplicate deals)."""
     e = evaluate(player, BASELINE, deals, seed=seed)
+    assert e.swapped_farmers is not None            # (duplicate deals)
     return {"landlord": e.landlord.wp.value, "farmers": e.swapped_farmers.wp.value}
 
 
