@@ -20,8 +20,9 @@ action_mask=False, copy=False, opponents=None)``:
   ``RulePlayer``), which act inside the step. With the two seats other than ``seat`` as
   opponents, the env is a single-agent one: every decision is ``seat``'s, and the reward its
   return. ``step(actions)`` takes an ``(n,)`` integer array, at table i the action id of the
-  seat to move there (``info["current_player"][i]`` of the last call). ``single_action_space`` is ``Discrete(len(space))``, ``action_space``
-  ``MultiDiscrete`` of n of them.
+  seat to move there (``info["current_player"][i]`` of the last call).
+  ``single_action_space`` is ``Discrete(len(space))``, ``action_space`` ``MultiDiscrete`` of
+  n of them.
 - Observations, as the single-agent env's: a dict of batched arrays, ``"observation"`` ``(n,
   width)`` (row i for the seat to move at table i; ``Tables``' rows: ``rlcard`` rows are the
   farmer's width, the landlord's zero-padded; for ``douzero`` DouZero's ``x_no_action``, the
