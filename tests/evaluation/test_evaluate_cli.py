@@ -94,4 +94,5 @@ def test_the_strength_table_in_the_docs_is_the_saved_evaluations():
         page = f.read()
     assert strength.table(evaluations) in page
     assert [(e["landlord"], e["farmers"], e["deals"]) for e in evaluations] == [
-        ("pimc", "greedy", 500), ("pimc", "random", 500), ("greedy", "random", 5000)]
+        ("pimc", "greedy", 500), ("pimc", "rule", 500), ("pimc", "random", 500),
+        ("greedy", "rule", 5000), ("greedy", "random", 5000), ("rule", "random", 5000)]
