@@ -39,10 +39,11 @@ def test_douzero_player_is_deep_agent(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("dz")
-def test_douzero_player_is_deep_agent_on_hundreds_of_games(tmp_path):
-    seen = run_lockstep(tmp_path, (2, 3, 4, 5), 75)
+@pytest.mark.parametrize("weights", (2, 3, 4, 5))      # 300 games in all, in parallel parts
+def test_douzero_player_is_deep_agent_on_hundreds_of_games(tmp_path, weights):
+    seen = run_lockstep(tmp_path, (weights,), 75)
     print(dict(seen))
-    assert seen["differences"] == 0 and seen["scored"] > 8_000, seen
+    assert seen["differences"] == 0 and seen["scored"] > 2_000, seen
     assert seen["deviating positions"] < seen["positions"] // 100, seen
 
 
