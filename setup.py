@@ -21,7 +21,8 @@ Cython's shareable utility code (memoryviews, its function type, extension type 
 helpers, ...) is generated once, into the ``ddz_fast._cyutility`` extension, which the other
 extensions import, instead of a copy in each of them.
 
-Each build keeps its generated C in its own folder and extensions are always recompiled,
+The generated C of each set of directives has its own folder (the debug and sanitizer builds
+share one: the same directives, other compiler flags), and extensions are always recompiled,
 so switching between builds never leaves a stale ``.so`` behind. ``ddz_fast.build_info()``
 tells which build is installed and with which flags.
 """
@@ -161,7 +162,8 @@ if __name__ == "__main__":     # as pip and `python setup.py` run it; tests impo
             # The shared module's own name (cythonize uses it for that module only): without it, the
             # module would call itself "_cyutility" and also take that top-level name in sys.modules.
             module_name=SHARED_UTILITY,
-            build_dir=os.path.join("build", "cython-sanitize" if SANITIZE else f"cython-{BUILD}"),
+            # The directives decide the generated C: the sanitizer build reuses the debug build's.
+            build_dir=os.path.join("build", "cython-debug" if DEBUG else "cython-release"),
         ),
         cmdclass={"build_ext": AlwaysRebuild},
     )

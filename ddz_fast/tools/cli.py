@@ -273,6 +273,9 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 # --- train ---------------------------------------------------------------------------------
 
+DOUZERO_FLAGS = ("epsilon", "batch_size", "unroll_length", "learning_rate", "num_buffers")
+
+
 def cmd_train(args: argparse.Namespace, out: TextIO) -> None:
     """DouZero's Deep Monte-Carlo over Tables (the train extra: torch)."""
     try:
@@ -286,14 +289,17 @@ def cmd_train(args: argparse.Namespace, out: TextIO) -> None:
     seconds = args.hours * 3600 if args.hours is not None else None
     if seconds is None and args.steps is None:
         raise ValueError("give a budget: --hours H, --steps N or both")
-    session = Session(out=args.out, seconds=seconds, decisions=args.steps,
-                      settings=Settings(objective=args.objective, tables=args.tables),
+    given = {name: getattr(args, name) for name in DOUZERO_FLAGS if getattr(args, name) is not None}
+    settings = Settings(objective=args.objective, tables=args.tables, **given)
+    session = Session(out=args.out, seconds=seconds, decisions=args.steps, settings=settings,
                       seed=args.seed, report_every=args.report_every,
                       evaluate_every=args.evaluate_every * 60, evaluate_deals=args.evaluate_deals,
                       save_every=args.save_every * 60, resume=args.resume,
                       learner_thread=args.learner_thread)
-    print(f"training into {args.out}: {args.tables} tables, objective {args.objective}, "
-          f"seed {args.seed}, {args.torch_threads} torch thread(s)", file=out)
+    print(f"training into {args.out}: {settings.tables} tables, objective {settings.objective}, "
+          f"batches of {settings.batch_size} x {settings.unroll_length} decisions, learning rate "
+          f"{settings.learning_rate:g}, epsilon {settings.epsilon:g}, seed {args.seed}, "
+          f"{args.torch_threads} torch thread(s)", file=out)
     session.run(out)
 
 
@@ -312,6 +318,21 @@ def add_train_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                    help="seed of the deals, the networks and the exploration (default: %(default)s)")
     p.add_argument("--objective", choices=("adp", "wp", "logadp"), default="adp",
                    help="DouZero's reward: +-2**bombs, +-1 or +-(bombs + 1) (default: %(default)s)")
+    # DouZero's own flags (douzero/dmc/arguments.py). Their defaults are Settings' (DouZero's),
+    # which the parser cannot import without torch: an option left out is not passed.
+    p.add_argument("--epsilon", type=float, default=None,
+                   help="the actors' exploration: a uniformly drawn action with this "
+                        "probability, DouZero's exp_epsilon (default: 0.01)")
+    p.add_argument("--batch-size", type=POSITIVE, default=None,
+                   help="unrolls in a learner batch (default: 32)")
+    p.add_argument("--unroll-length", type=POSITIVE, default=None,
+                   help="decisions in an unroll: a batch is batch-size x unroll-length decisions "
+                        "of one role (default: 100)")
+    p.add_argument("--learning-rate", type=positive_number, default=None,
+                   help="RMSprop's learning rate (default: 0.0001)")
+    p.add_argument("--num-buffers", type=POSITIVE, default=None,
+                   help="with the learner thread, the actors wait while a role has num-buffers x "
+                        "unroll-length decisions not learned from (default: 50)")
     p.add_argument("--torch-threads", type=POSITIVE, default=1,
                    help="torch's threads; on a machine other work keeps busy, 1 is faster "
                         "(default: %(default)s)")

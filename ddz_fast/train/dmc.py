@@ -57,15 +57,23 @@ class Settings:
     momentum: float = 0.0
     rmsprop_epsilon: float = 1e-5
     max_grad_norm: float = 40.0
+    # With a learner thread, the actors wait while a role has num_buffers * unroll_length
+    # decisions waiting to be learned from (DouZero's actors wait for one of its num_buffers
+    # free buffers): the learner stays at most that far behind, and memory bounded.
+    num_buffers: int = 50
 
     def __post_init__(self) -> None:
         if self.objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {self.objective!r}")
         if not 0 <= self.epsilon <= 1:
             raise ValueError(f"epsilon must be in 0..1, not {self.epsilon!r}")
-        for name in ("tables", "batch_size", "unroll_length"):
+        for name in ("tables", "batch_size", "unroll_length", "num_buffers"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 1:
                 raise ValueError(f"{name} must be an integer >= 1, not {getattr(self, name)!r}")
+        if self.num_buffers < self.batch_size:
+            # a batch is batch_size buffers: fewer would stop the actors before a batch is full
+            raise ValueError(f"num_buffers ({self.num_buffers}) must be at least batch_size "
+                             f"({self.batch_size})")
 
     @property
     def rules(self) -> Rules:
@@ -75,6 +83,11 @@ class Settings:
     @property
     def frames_per_batch(self) -> int:
         return self.batch_size * self.unroll_length
+
+    @property
+    def backlog(self) -> int:
+        """Decisions of a role waiting for the learner at which a learner thread's actors wait."""
+        return self.num_buffers * self.unroll_length
 
 
 @dataclass
@@ -130,6 +143,7 @@ class Trainer:
         self.actor_networks = self.networks
         self.actor_lock = threading.Lock()
         self.learner_lock = threading.Lock()        # held by a learner step
+        self.learned = threading.Condition()        # notified after each learner step
         self.optimizers = {role: torch.optim.RMSprop(
             net.parameters(), lr=settings.learning_rate, alpha=settings.alpha,
             momentum=settings.momentum, eps=settings.rmsprop_epsilon)
@@ -255,8 +269,9 @@ class Trainer:
 
         ``learner_thread``: learn in a second thread while this one acts (torch and Tables
         release the GIL: two cores busy, as DouZero's actor processes and learner threads),
-        the actors playing copies of the networks refreshed after each learner step. The
-        run then depends on the threads' timing; without it, it is a function of the seed."""
+        the actors playing copies of the networks refreshed after each learner step and waiting
+        while a role's backlog is full (``Settings.num_buffers``). The run then depends on
+        the threads' timing; without it, it is a function of the seed."""
         if seconds is None and frames is None and decisions is None:
             raise ValueError("train needs a budget: seconds, frames or decisions")
         start = last = time.monotonic()
@@ -277,7 +292,7 @@ class Trainer:
                     break
                 if learner is None:
                     self.step()
-                else:
+                elif self._wait_for_learner(failures):
                     self.step_with(self.choose())
                 if report is not None and now - last >= every:
                     report(self, False)
@@ -292,6 +307,16 @@ class Trainer:
         if report is not None:
             report(self, True)
 
+    def _backlog_full(self) -> bool:
+        return max(len(queue) for queue in self.queues.values()) >= self.settings.backlog
+
+    def _wait_for_learner(self, failures: list[BaseException]) -> bool:
+        """Wait (a second at most) while a role's backlog is full: whether the actors may step.
+        A full backlog holds a full batch, which the learner thread takes."""
+        with self.learned:
+            return self.learned.wait_for(lambda: failures or not self._backlog_full(),
+                                         timeout=1.0) and not failures
+
     def _learner(self, stop: threading.Event, failures: list[BaseException]) -> None:
         """The learner thread: a step for each role with a full batch, until ``stop``."""
         try:
@@ -299,10 +324,14 @@ class Trainer:
                 ready = [r for r, q in self.queues.items() if len(q) >= self.settings.frames_per_batch]
                 for role in ready:
                     self.learn(role)
+                    with self.learned:
+                        self.learned.notify_all()
                 if not ready:
                     stop.wait(0.01)
         except BaseException as e:      # re-raised by train() in the calling thread
             failures.append(e)
+            with self.learned:
+                self.learned.notify_all()
 
     def snapshot(self) -> dict[str, QNetwork]:
         """Copies of the networks the actors play now (to evaluate while training goes on)."""

@@ -1145,13 +1145,17 @@ def test_simulate_arguments(n_games, seed, threads):
     assert len(result.landlord) == operator.index(n_games)
 
 
+# The auction styles of docs/rules.md: open, single round, none (seat 0 the landlord at bid 1).
+AUCTION_STYLES = ("open", "single_round", "none")
+
+
 @fuzz(100)
-@given(st.one_of(st.booleans(), GARBAGE), st.one_of(st.sampled_from(["open", "single_round"]), ANY_TEXT, GARBAGE))
+@given(st.one_of(st.booleans(), GARBAGE), st.one_of(st.sampled_from(AUCTION_STYLES), ANY_TEXT, GARBAGE))
 def test_rules_arguments(distinct, auction):
     expected = TypeError if not isinstance(distinct, (bool, np.bool_)) else None
     if expected is None and not isinstance(auction, str):
         expected = TypeError
-    elif expected is None and auction not in ("open", "single_round"):
+    elif expected is None and auction not in AUCTION_STYLES:
         expected = ValueError
     rules, error = outcome_of(lambda: Rules(distinct, auction))
     if expected is not None:

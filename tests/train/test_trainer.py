@@ -5,6 +5,7 @@ into DouZero's own models and optimizers), and the `ddz-fast train` command."""
 
 import csv
 import io
+import time as time_module
 from collections import Counter
 
 import numpy as np
@@ -115,8 +116,42 @@ def test_settings_are_checked():
         Settings(epsilon=2)
     with pytest.raises(ValueError, match="tables must be an integer >= 1"):
         Settings(tables=0)
+    with pytest.raises(ValueError, match="num_buffers must be an integer >= 1, not 0"):
+        Settings(num_buffers=0)
+    with pytest.raises(ValueError, match=r"num_buffers \(4\) must be at least batch_size \(8\)"):
+        Settings(batch_size=8, num_buffers=4)
     with pytest.raises(ValueError, match="a budget"):
         Trainer(Settings(tables=1)).train()
+
+
+def test_actors_wait_for_a_slow_learner(monkeypatch):
+    """With a learner thread, no actor step starts while a role has a full backlog
+    (num_buffers * unroll_length decisions): a learner slowed down makes the actors wait,
+    and the learner still learns."""
+    settings = Settings(tables=8, batch_size=1, unroll_length=20, num_buffers=2)   # backlog 40
+    trainer = Trainer(settings, seed=5)
+    learn, step_with, backlog_full = trainer._learn, trainer.step_with, trainer._backlog_full
+    before_steps, waits = [], []
+
+    def slow_learn(role):
+        time_module.sleep(0.03)
+        return learn(role)
+
+    def recorded_backlog_full():
+        waits.append(backlog_full())
+        return waits[-1]
+
+    def recorded_step_with(chosen):
+        before_steps.append(max(len(queue) for queue in trainer.queues.values()))
+        step_with(chosen)
+
+    monkeypatch.setattr(trainer, "_learn", slow_learn)
+    monkeypatch.setattr(trainer, "step_with", recorded_step_with)
+    monkeypatch.setattr(trainer, "_backlog_full", recorded_backlog_full)
+    trainer.train(decisions=1_500, learner_thread=True)
+    assert max(before_steps) < settings.backlog
+    # the actors did outrun the learner and wait, and the learner went on learning
+    assert any(waits) and trainer.frames >= 20 * 3
 
 
 def test_train_command(tmp_path):
@@ -130,6 +165,27 @@ def test_train_command(tmp_path):
     with open(tmp_path / "log.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert int(rows[-1]["decisions"]) >= 400 and rows[-1]["wp_landlord"] != ""
+
+
+def test_train_command_takes_douzeros_flags(tmp_path):
+    """DouZero's flags reach the trainer (model.tar's flags), and each option's help names
+    Settings' default, which the parser cannot import without torch."""
+    from ddz_fast.tools.cli import DOUZERO_FLAGS, main, parser
+    out = io.StringIO()
+    assert main(["train", "--out", str(tmp_path), "--steps", "200", "--tables", "4",
+                 "--batch-size", "2", "--unroll-length", "25", "--learning-rate", "0.001",
+                 "--epsilon", "0.2", "--num-buffers", "3", "--evaluate-deals", "1",
+                 "--no-learner-thread"], out) == 0
+    assert "batches of 2 x 25 decisions, learning rate 0.001, epsilon 0.2" in out.getvalue()
+    flags = torch.load(tmp_path / "model.tar", weights_only=True)["flags"]
+    assert {k: flags[k] for k in DOUZERO_FLAGS} == {
+        "epsilon": 0.2, "batch_size": 2, "unroll_length": 25, "learning_rate": 0.001, "num_buffers": 3}
+    train_parser = parser()._subparsers._group_actions[0].choices["train"]
+    helps = {action.dest: action.help for action in train_parser._actions}
+    for name in DOUZERO_FLAGS:
+        assert helps[name].endswith(f"(default: {getattr(Settings(), name)})"), name
+    assert main(["train", "--out", str(tmp_path), "--steps", "1", "--batch-size", "64"],
+                io.StringIO()) == 2
 
 
 def test_learner_thread():
