@@ -177,11 +177,12 @@ class Evaluation:
         how = "each played twice, the sides swapped" if self.duplicate else "played once"
         seed = "" if self.seed is None else f", seed {self.seed}"
         rules = self.rules.name or repr(self.rules)
+        width = max([24] + [len(side.player) for side in self.sides])   # a name is never cut
         lines = [f"{self.landlord_player} against {self.farmers_player}: {self.deals} deals, "
                  f"{how} (rules {rules}{seed}); 95% intervals",
-                 f"{'player':<24} {'role':<9} {'games':>7}  {'WP':<22}  ADP"]
+                 f"{'player':<{width}} {'role':<9} {'games':>7}  {'WP':<22}  ADP"]
         for side in self.sides:
-            lines.append(f"{side.player[:24]:<24} {side.role:<9} {side.games:>7}  "
+            lines.append(f"{side.player:<{width}} {side.role:<9} {side.games:>7}  "
                          f"{str(side.wp):<22}  {side.adp.format('+.3f')}")
         return "\n".join(lines)
 

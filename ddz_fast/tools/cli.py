@@ -21,6 +21,7 @@ from ddz_fast import (
 from ddz_fast.cards import DECK_COUNTS
 from ddz_fast.evaluation import PLAYERS, evaluate, seeded_deals
 from ddz_fast.interop.douzero import read_eval_data, write_eval_data
+from ddz_fast.series import Player
 from ddz_fast.solver import MOVE_CHOICES, OBJECTIVES
 
 from . import bench
@@ -199,6 +200,25 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> None:
 
 # --- evaluate ------------------------------------------------------------------------------
 
+def player_spec(text: str) -> str:
+    """A player of ``ddz-fast evaluate``: a name of ``PLAYERS`` or a folder (``load_player``)."""
+    if text in PLAYERS or os.path.isdir(text):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r} is neither a player ({', '.join(PLAYERS)}) nor "
+                                     f"a folder of DouZero checkpoints")
+
+
+def load_player(spec: str) -> Player | str:
+    """A name of ``PLAYERS`` as it is; a folder as ``DouZeroPlayer.from_folder`` loads it."""
+    if spec in PLAYERS:
+        return spec
+    try:
+        from ddz_fast.train import DouZeroPlayer
+    except ImportError as e:
+        raise ValueError(f"{spec}: a DouZero checkpoint needs the train extra (torch): {e}") from None
+    return DouZeroPlayer.from_folder(spec)
+
+
 def cmd_evaluate(args: argparse.Namespace, out: TextIO) -> None:
     seed = secrets.randbits(64) if args.seed is None else args.seed
     rules = rules_from_args(args)
@@ -210,10 +230,11 @@ def cmd_evaluate(args: argparse.Namespace, out: TextIO) -> None:
     if args.write_eval_data:
         assert isinstance(deals, list)
         write_eval_data(deals, args.write_eval_data)
-    farmers = args.farmers[0] if len(args.farmers) == 1 else args.farmers
+    landlord = load_player(args.landlord)
+    farmers = [load_player(spec) for spec in args.farmers]
     games = (deals if isinstance(deals, int) else len(deals)) * (2 if args.duplicate else 1)
     with tqdm(total=games, unit=" games", file=sys.stderr, disable=None) as bar:
-        evaluation = evaluate(args.landlord, farmers, deals, seed=seed,
+        evaluation = evaluate(landlord, farmers[0] if len(farmers) == 1 else farmers, deals, seed=seed,
                               rules=rules if isinstance(deals, int) else None,
                               duplicate=args.duplicate, threads=args.threads,
                               progress=lambda done, total: bar.update(done - bar.n))
@@ -443,11 +464,13 @@ def parser() -> argparse.ArgumentParser:
 
     p = command("evaluate", "play two players against each other: WP and ADP per side, as "
                 "DouZero's evaluation reports them", cmd_evaluate)
-    names = list(PLAYERS)
-    p.add_argument("--landlord", choices=names, required=True, help="the landlord's player")
-    p.add_argument("--farmers", choices=names, nargs="+", required=True, metavar="NAME",
+    players = (f"{', '.join(PLAYERS)}, or a folder of DouZero checkpoints (what ddz-fast train "
+               f"writes, or DouZero's baselines: the train extra)")
+    p.add_argument("--landlord", type=player_spec, required=True, metavar="PLAYER",
+                   help=f"the landlord's player: {players}")
+    p.add_argument("--farmers", type=player_spec, nargs="+", required=True, metavar="PLAYER",
                    help="the farmers' player, or two (the seat after the landlord's first; "
-                        f"then give --no-duplicate): {', '.join(names)}")
+                        "then give --no-duplicate)")
     p.add_argument("--deals", type=POSITIVE, default=None,
                    help="the number of deals (default: 1000, or every deal of --eval-data)")
     p.add_argument("--seed", type=SEED, default=None,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,6 +56,33 @@ class DouZeroPlayer:
                 self.networks[role] = load_network(role, source)
         self.bidder = bidder
         self._names = {role: os.fspath(s) for role, s in sources.items() if isinstance(s, (str, os.PathLike))}
+        self._folder: str | None = None
+
+    @classmethod
+    def from_folder(cls, folder: str | os.PathLike[str], *,
+                    bidder: Player | None = None) -> DouZeroPlayer:
+        """The three roles' networks from a folder of checkpoints: DouZero's published
+        baselines (``landlord.ckpt``, ``landlord_up.ckpt``, ``landlord_down.ckpt``), or what
+        DouZero's trainer and ``ddz-fast train`` write (``<role>_weights_<frames>.ckpt``: the
+        most frames). ``ValueError`` names a role without a checkpoint."""
+        path = os.fspath(folder)
+        if not os.path.isdir(path):
+            raise ValueError(f"folder {path!r} is not a folder of DouZero checkpoints")
+        files = os.listdir(path)
+        sources = {}
+        for role in ROLES:
+            if f"{role}.ckpt" in files:
+                sources[role] = os.path.join(path, f"{role}.ckpt")
+                continue
+            weights = [(int(m.group(1)), name) for name in files
+                       if (m := re.fullmatch(rf"{role}_weights_(\d+)\.ckpt", name))]
+            if not weights:
+                raise ValueError(f"folder {path!r} has no checkpoint of the {role}: "
+                                 f"{role}.ckpt or {role}_weights_<frames>.ckpt")
+            sources[role] = os.path.join(path, max(weights)[1])
+        player = cls(**sources, bidder=bidder)
+        player._folder = path
+        return player
 
     def q_values(self, game: Game) -> tuple[list[Move], np.ndarray]:
         """The legal moves of the seat to move (in ``game.legal_moves()``'s order) and the Q of
@@ -93,6 +121,9 @@ class DouZeroPlayer:
         return network
 
     def __repr__(self) -> str:
+        if self._folder is not None:
+            bidder = f", bidder={self.bidder!r}" if self.bidder is not None else ""
+            return f"DouZeroPlayer.from_folder({self._folder!r}{bidder})"
         parts = [f"{role}={self._names.get(role, '<network>')!r}" for role in ROLES if role in self.networks]
         if self.bidder is not None:
             parts.append(f"bidder={self.bidder!r}")

@@ -3,8 +3,9 @@ progress lines, periodic win rates against a baseline, checkpoints, a log and a 
 
 The files in ``out``: DouZero's checkpoint files (``<role>_weights_<frames>.ckpt`` and
 ``model.tar``, see ``Trainer.save``), ``log.csv`` (a row per progress line: seconds, frames,
-decisions, games, decisions per second, each role's loss and mean return, and the latest win
-rates) and ``curve.png`` (the losses and win rates over the frames; needs matplotlib).
+decisions, games, decisions per second, each role's loss and mean return, and the win rates
+in the rows of an evaluation) and ``curve.png`` (the losses and win rates over the frames;
+needs matplotlib).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ class Session:
             now = time.monotonic()
             rate = (t.decisions - state["decisions"]) / max(now - state["time"], 1e-9)
             state.update(decisions=t.decisions, time=now)
-            if final or (self.evaluate_every and now - state["last_eval"] >= self.evaluate_every):
+            evaluated = final or bool(self.evaluate_every and now - state["last_eval"] >= self.evaluate_every)
+            if evaluated:
                 state["wp"] = baseline_win_rates(DouZeroPlayer(**t.snapshot()), self.evaluate_deals,
                                                  self.seed + t.frames)
                 state["last_eval"] = time.monotonic()
@@ -82,8 +84,8 @@ class Session:
             print(line, file=stream, flush=True)
             row = {"seconds": round(now - start, 1), "frames": t.frames, "decisions": t.decisions,
                    "games": t.games, "decisions_per_second": round(rate, 1), **t.stats(),
-                   "wp_landlord": state["wp"].get("landlord", ""),
-                   "wp_farmers": state["wp"].get("farmers", "")}
+                   "wp_landlord": state["wp"]["landlord"] if evaluated else "",
+                   "wp_farmers": state["wp"]["farmers"] if evaluated else ""}
             write_log_row(log, row)
             if final or now - state["last_save"] >= self.save_every:
                 t.save(self.out)

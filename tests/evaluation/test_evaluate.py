@@ -234,3 +234,23 @@ def test_two_seat_and_finished_games_are_refused():
 def test_the_package_exports_it():
     assert ddz_fast.evaluate is evaluate and isinstance(evaluate("greedy", "random", 1, seed=0), Evaluation)
     assert RandomPlayer in PLAYERS.values()
+
+
+class LongNamedGreedy(ddz_fast.GreedyPlayer):
+    def __repr__(self):
+        return "LongNamedGreedy(checkpoint='runs/a-folder-with-a-long-name')"
+
+
+def test_the_table_prints_whole_names():
+    """A player's name wider than the column widens it (it is never cut), and the columns
+    of every row stay aligned."""
+    lines = str(evaluate(LongNamedGreedy(), "random", 2, seed=1)).splitlines()
+    name = repr(LongNamedGreedy())
+    width = len(name)
+    assert lines[1].startswith(f"{'player':<{width}} role")
+    players = [line[:width].rstrip() for line in lines[2:]]
+    roles = [line[width + 1:].split()[0] for line in lines[2:]]
+    assert players == [name, "random", "random", name, name]
+    assert roles == ["landlord", "farmers", "landlord", "farmers", "both"]
+    short = str(evaluate("greedy", "random", 2, seed=1)).splitlines()
+    assert short[1] == f"{'player':<24} role        games  WP                      ADP"

@@ -201,3 +201,45 @@ def test_learner_thread():
         assert snapshot[role] is not trainer.networks[role]
         for key, value in trainer.networks[role].state_dict().items():
             assert torch.equal(snapshot[role].state_dict()[key], value)
+
+
+def same_weights(player, networks):
+    return all(torch.equal(player.networks[role].state_dict()[key], value)
+               for role in train.ROLES for key, value in networks[role].state_dict().items())
+
+
+def test_a_player_from_a_folder_of_checkpoints(tmp_path):
+    """DouZeroPlayer.from_folder takes the most frames of what the trainer wrote, or DouZero's
+    baseline names (<role>.ckpt) first; a missing role is named; `ddz-fast evaluate` takes
+    the folder as a player, with evaluate's figures."""
+    trainer = Trainer(SMALL, seed=6)
+    trainer.train(decisions=300)
+    trainer.save(tmp_path)
+    early = {role: train.QNetwork(role) for role in train.ROLES}
+    for network in early.values():
+        network.load_state_dict(trainer.networks[network.role].state_dict())
+    trainer.train(decisions=1500)
+    later = trainer.save(tmp_path)
+    assert trainer.frames > 0 and len(list(tmp_path.glob("landlord_weights_*.ckpt"))) == 2
+    player = train.DouZeroPlayer.from_folder(tmp_path)
+    assert same_weights(player, trainer.networks) and not same_weights(player, early)
+    assert repr(player) == f"DouZeroPlayer.from_folder({str(tmp_path)!r})"
+    baselines = tmp_path / "baselines"
+    baselines.mkdir()
+    for role in train.ROLES:
+        torch.save(early[role].state_dict(), baselines / f"{role}.ckpt")
+        (baselines / f"{role}_weights_9.ckpt").write_bytes(open(later[role], "rb").read())
+    assert same_weights(train.DouZeroPlayer.from_folder(baselines), early)
+    (baselines / "landlord_up.ckpt").unlink()
+    (baselines / "landlord_up_weights_9.ckpt").unlink()
+    with pytest.raises(ValueError, match="has no checkpoint of the landlord_up: landlord_up.ckpt or"):
+        train.DouZeroPlayer.from_folder(baselines)
+    with pytest.raises(ValueError, match="is not a folder of DouZero checkpoints"):
+        train.DouZeroPlayer.from_folder(tmp_path / "landlord_weights_0.ckpt")
+
+    from ddz_fast import evaluate
+    from ddz_fast.tools.cli import main
+    out = io.StringIO()
+    assert main(["evaluate", "--landlord", str(tmp_path), "--farmers", "rule", "--deals", "6",
+                 "--seed", "3"], out) == 0
+    assert out.getvalue().strip() == str(evaluate(player, "rule", 6, seed=3))
