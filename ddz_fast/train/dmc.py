@@ -237,7 +237,10 @@ class Trainer:
     def learn(self, role: str) -> float:
         """One RMSprop step of ``role``'s network on its oldest full batch; returns the loss."""
         with self.learner_lock:
-            return self._learn(role)
+            loss = self._learn(role)
+        with self.learned:          # the backlog shrank: actors waiting on it may go on
+            self.learned.notify_all()
+        return loss
 
     def _learn(self, role: str) -> float:
         n = self.settings.frames_per_batch
@@ -324,8 +327,6 @@ class Trainer:
                 ready = [r for r, q in self.queues.items() if len(q) >= self.settings.frames_per_batch]
                 for role in ready:
                     self.learn(role)
-                    with self.learned:
-                        self.learned.notify_all()
                 if not ready:
                     stop.wait(0.01)
         except BaseException as e:      # re-raised by train() in the calling thread
