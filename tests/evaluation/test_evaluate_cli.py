@@ -96,5 +96,5 @@ def test_the_strength_table_in_the_docs_is_the_saved_evaluations():
     assert [(e["landlord"], e["farmers"], e["deals"]) for e in evaluations] == [
         ("pimc", "greedy", 500), ("pimc", "rule", 500), ("pimc", "random", 500),
         ("greedy", "rule", 5000), ("greedy", "random", 5000), ("rule", "random", 5000)] + [
-        ("DouZeroPlayer.from_folder('dmc-1h')", opponent, 500 if opponent == "pimc" else 2000)
+        ("DouZeroPlayer.from_folder('dmc-1h-wp')", opponent, 500 if opponent == "pimc" else 2000)
         for opponent in ("rule", "greedy", "random", "pimc")]
