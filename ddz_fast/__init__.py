@@ -12,7 +12,7 @@ from .cards import RANK_SYMBOLS, Hand
 from .errors import (
     AmbiguousMoveError, EncodingError, IllegalActionError, IllegalBidError, IllegalMoveError,
     InvalidCardsError, InvalidConstraintsError, InvalidMoveError, InvalidPositionError,
-    RedealLimitError,
+    RedealLimitError, UnsupportedRulesError,
 )
 from .evaluation import evaluate
 from .game import Game, perft, score
@@ -65,10 +65,11 @@ __all__ = [
     "RulePlayer",
     "Rules",
     "Series",
-    "Tables",
     "Simulation",
     "Solution",
     "Solver",
+    "Tables",
+    "UnsupportedRulesError",
     "beats",
     "build_info",
     "classify",

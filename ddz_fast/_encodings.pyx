@@ -11,7 +11,7 @@ from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
     DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND,
-    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_CARDS, RLCARD_CARDS, compact_size, douzero_size,
+    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_TOO_MANY_CARDS, RLCARD_CARDS, compact_size, douzero_size,
     encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
     openspiel_size, rlcard_size,
 )
@@ -90,6 +90,9 @@ cdef int check_encoded(int n, str name, Game game) except -1:
     if n == ENCODE_TOO_MANY_CARDS:
         raise EncodingError(f"the {name} encoding holds at most 20 cards for the landlord "
                             f"and 17 for a farmer: {game.position()!r}")
+    if n == ENCODE_TOO_MANY_BOMBS:
+        raise EncodingError(f"the {name} encoding counts at most 14 bombs (bomb_num), the game "
+                            f"{game.bombs}: {game.position()!r}")
     return n
 
 

@@ -19,6 +19,7 @@ from ._core.state cimport (
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 from ._moves cimport Move, make_move_list, move_from_c
 from ._rules cimport Rules, as_rules
+from . import _rules
 
 from ._cards import RANK_SYMBOLS
 from .checks import check_bool, check_int, check_seed
@@ -81,7 +82,7 @@ def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
     landlord (RULES.md section 7). A spring needs a landlord's win, an anti-spring a farmers' win.
     """
     bid = check_int(bid, "bid", 1, MAX_BID)
-    bombs = check_int(bombs, "bombs (13 bombs and the rocket at most)", 0, 14)
+    bombs = check_int(bombs, "bombs", 0, _rules.MOST_BOMBS)
     landlord_won = check_bool(landlord_won, "landlord_won")
     spring = check_bool(spring, "spring")
     anti_spring = check_bool(anti_spring, "anti_spring")

@@ -13,7 +13,10 @@ from ._core.combos cimport (
 )
 from ._core.movegen cimport gen_moves
 from ._rules cimport Rules, as_rules
-from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move, ddz_rules
+from ._core.typedefs cimport (
+    KIND_SHAPES, KIND_SHUTTLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move,
+    ddz_rules,
+)
 
 from ._cards import RANK_SYMBOLS, counts_array
 from .checks import check_bool, check_int
@@ -30,8 +33,27 @@ if (MOVE_DTYPE.itemsize != sizeof(ddz_move)
 
 cdef tuple KINDS = tuple(Kind)
 cdef Rules DEFAULT_RULES = as_rules(None)
-# Every switch that admits more readings on: a move of any rule set is a reading under these.
-cdef Rules LOOSEST_RULES = Rules(distinct_four_two_singles=False, rocket_kickers=True)
+# Every switch that admits more readings on, every kind (the shuttles with both wing counts):
+# a move of any rule set is a reading under these.
+cdef ddz_rules LOOSEST_RULES = Rules(distinct_four_two_singles=False, rocket_kickers=True).c
+LOOSEST_RULES.kinds = (1 << N_KINDS) - 1
+
+
+cdef object rules_for_repr(const ddz_move* m):
+    """None if `m` is a reading under the default rules, else the fewest changes to them under
+    which it is one: the rules= of an eval-able repr."""
+    if is_reading(m, &DEFAULT_RULES.c):
+        return None
+    changes = {"distinct_four_two_singles": False, "rocket_kickers": True}
+    if m.kind >= KIND_SHUTTLE:
+        changes["shuttle"] = "ordinary"
+        if KIND_SHAPES[m.kind].kickers_per_rank == 2:
+            changes["shuttle_wings"] = "two"
+    for name in ("distinct_four_two_singles", "rocket_kickers"):
+        fewer = {key: value for key, value in changes.items() if key != name}
+        if is_reading(m, &(<Rules>Rules(**fewer)).c):
+            changes = fewer
+    return Rules(**changes)
 
 
 cdef Move move_from_c(const ddz_move* m):
@@ -77,7 +99,7 @@ def _unpickle_move(kind, length, main, cards):
     if not all(type(f) is int for f in fields):
         raise InvalidMoveError(f"no move has fields {fields!r}")
     # A Move does not know its rules: a reading under any rule set is one.
-    return move_from_fields(fields, &LOOSEST_RULES.c, "")
+    return move_from_fields(fields, &LOOSEST_RULES, "")
 
 
 cdef class Move:
@@ -207,9 +229,11 @@ cdef class Move:
         """All the cards, nibble-packed (rank r in bits 4r..4r+3): the ``cards`` field of ``MOVE_DTYPE``."""
         return self.c.cards
 
-    def beats(self, prev):
-        """This move may be played on ``prev`` (RULES.md section 6)."""
-        return combo_beats(&self.c, &to_move(prev, DEFAULT_RULES).c)
+    def beats(self, prev, *, rules=None):
+        """This move may be played on ``prev`` (RULES.md section 6) under ``rules`` (default
+        rules when None; they decide only where shuttles are super-bombs)."""
+        cdef Rules r = as_rules(rules)
+        return combo_beats(&self.c, &to_move(prev, r).c, &r.c)
 
     def __str__(self):
         if self.c.length == 0:
@@ -222,8 +246,9 @@ cdef class Move:
     def __repr__(self):
         if self.c.length == 0:
             return "Move.parse('pass')"
+        rules = rules_for_repr(&self.c)
         return (f"Move({KINDS[self.c.kind].value!r}, {self.c.length}, {self.c.main}, "
-                f"{cards_text(self.c.cards)!r})")
+                f"{cards_text(self.c.cards)!r}{'' if rules is None else f', rules={rules!r}'})")
 
     def __eq__(self, other):
         if not isinstance(other, Move):
@@ -423,4 +448,4 @@ def beats(move, prev, *, rules=None):
     """``move`` may be played on ``prev`` (RULES.md section 6). Moves, or text with one reading
     under ``rules`` (default rules when None)."""
     cdef Rules r = as_rules(rules)
-    return combo_beats(&to_move(move, r).c, &to_move(prev, r).c)
+    return combo_beats(&to_move(move, r).c, &to_move(prev, r).c, &r.c)

@@ -23,7 +23,7 @@ from typing import Any
 
 from ._cards import DECK_COUNTS as DECK, RANK_SYMBOLS, Hand
 from ._moves import Move, classify
-from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules
+from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules, most_bombs
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 from .kind import Kind
@@ -40,6 +40,7 @@ Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a froze
 ABOVE_DECK_BIAS = sum((7 - count) << (4 * r) for r, count in enumerate(DECK))
 TOP_BITS = int("8" * len(DECK), 16)
 QUAD_BITS = int("4" * 13, 16)           # a count of at most 4 is 4 exactly when bit 2 is set
+CHAIN_QUAD_BITS = int("4" * 12, 16)     # ... of the ranks 3..A, which shuttles chain
 ROCKET = 0x11 << (4 * 13)
 # Up to 3 sets of cards add without a carry (counts up to 12); more, with a byte per rank.
 NIBBLE_TO_BYTE = str.maketrans({digit: "0" + digit for digit in "0123456789abcdef"})
@@ -110,7 +111,7 @@ class Position:
     farmer (play phase only, no kitty; one pass ends a trick). ``to_move``: the seat to bid or
     play (None once the game is over). ``played``: the cards each seat has played (``()``:
     none); ``plays``: how many combinations each played (spring and anti-spring; ``()``:
-    none); ``bombs``: bombs and rockets played;
+    none); ``bombs``: bombs and rockets played (and shuttles, each as ``rules.shuttle_bombs``);
     ``trick``: ``(move, seat)``, the move to beat and who played it (None: ``to_move`` leads;
     in a finished game the move that went out). ``kitty``: in the auction the three cards set
     aside, later the cards the landlord took (part of his cards). ``out``: cards out of play
@@ -276,7 +277,7 @@ class Position:
         n_seats = self.n_seats
         landlord = _seat(self.landlord, "landlord", n_seats)
         bid = _count(self.bid, "bid", 1, MAX_BID)
-        bombs = _count(self.bombs, "bombs", 0, 14)
+        bombs = _count(self.bombs, "bombs", 0, most_bombs(self.rules))
         first = _seat(landlord if self.first is None else self.first, "first", n_seats)
         if n_seats == 2 and first != landlord:
             raise _error("first", f"{first}: a two-seat game has no auction (the first bidder "
@@ -312,11 +313,17 @@ class Position:
                 raise _error(f"hands[{seat}]", f"{self.hands[seat]} and the cards played "
                                                f"{self.played[seat] or '-'} make {n_held}; "
                                                f"{role} is dealt {dealt}")
-        if bombs > sum(self.plays):
+        # A shuttle (one play of two or more quads of 3..A) may count as shuttle_bombs bombs:
+        # more than one a play, and more than one a quad for two quads counting 3.
+        weight = self.rules.shuttle_bombs if self.rules.shuttle != "off" else 0
+        shuttles = sum((played.packed & CHAIN_QUAD_BITS).bit_count() // 2
+                       for played in self.played)
+        if bombs > sum(self.plays) + max(0, weight - 1) * shuttles:
             raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
         # each bomb took a rank's four cards, the rocket both jokers, from one seat's plays
-        room = sum((played.packed & QUAD_BITS).bit_count() + (played.packed & ROCKET == ROCKET)
-                   for played in self.played)
+        room = max(0, weight - 2) * shuttles + sum(
+            (played.packed & QUAD_BITS).bit_count() + (played.packed & ROCKET == ROCKET)
+            for played in self.played)
         if bombs > room:
             raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
                                   f"{room}")
@@ -470,9 +477,9 @@ def _read_rules(text: str, field: str) -> Rules:
         if ":" not in text:
             return as_rules(text)
         changes = dict(item.split(":", 1) for item in text.split(","))
-        flags = {"true": True, "false": False}
-        values: dict[str, Any] = {name: flags.get(value, value) for name, value in changes.items()}
-        return Rules(**values)
+        values: dict[str, Any] = {name: _FIELDS[name].read(value) if name in _FIELDS else value
+                                  for name, value in changes.items()}
+        return Rules(**values)    # (TypeError for a name of no field)
     except (ValueError, TypeError) as e:
         raise _error(field, f"{text!r}: {e}") from None
 
@@ -480,9 +487,11 @@ def _read_rules(text: str, field: str) -> Rules:
 def _write_rules(rules: Rules) -> str:
     if rules.name is not None:
         return rules.name
-    changed = {f.name: getattr(rules, f.name) for f in FIELDS if getattr(rules, f.name) != f.default}
-    return ",".join(f"{name}:{str(value).lower() if isinstance(value, bool) else value}"
-                    for name, value in changed.items())
+    return ",".join(f"{f.name}:{f.write(getattr(rules, f.name))}" for f in FIELDS
+                    if getattr(rules, f.name) != f.default)
+
+
+_FIELDS = {field.name: field for field in FIELDS}
 
 
 TEXT_FIELDS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str]]] = {

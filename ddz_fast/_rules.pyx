@@ -4,12 +4,14 @@
 import argparse
 
 from ._core.typedefs cimport (
-    KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, N_KINDS, ddz_rules,
+    KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHUTTLE,
+    KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS, KIND_SHUTTLE_TWO_SINGLES,
+    N_KINDS, ddz_rules,
 )
 from ._core.state cimport MAX_BID, MAX_REDEALS
 from ._core.typedefs cimport MAX_MOVES as C_MAX_MOVES
 
-from .checks import check_bool, check_choice
+from .checks import check_bool, check_choice, check_int
 
 # Room for the moves of one hand: bench/max_moves.py proves every preset stays within it.
 MAX_MOVES = C_MAX_MOVES
@@ -19,6 +21,9 @@ REDEAL_LIMIT = MAX_REDEALS          # all-pass auctions per deal at most (Redeal
 AUCTIONS = ("open", "single_round", "none")
 ALL_PASS = ("redeal", "end")
 SCORINGS = ("points", "win", "wp", "adp", "logadp")
+SHUTTLES = ("off", "ordinary", "super_bomb")
+SHUTTLE_WINGS = ("none", "one", "two")
+MOST_SHUTTLE_BOMBS = 3
 STAGES = ("auction", "play")
 
 
@@ -30,7 +35,8 @@ class Field:
     ``c(switches, value)`` sets the value into ``switches``, a dict of the ``ddz_rules`` struct
     that the kernels read (it starts as ``SWITCHES``). Subclasses give the type: ``check``
     returns the value in canonical form or raises, ``add_option`` adds the command-line option
-    (its default None means "as the preset says"), ``spell`` writes a value as that option.
+    (its default None means "as the preset says"), ``spell`` writes a value as that option,
+    ``read`` the value of its text in a position (as ``write`` writes it; ``check`` judges it).
     """
 
     def __init__(self, name, default, stage, help, c):
@@ -55,6 +61,12 @@ class Flag(Field):
     def spell(self, value):
         return self.option if value else "--no-" + self.option[2:]
 
+    def write(self, value):
+        return "true" if value else "false"
+
+    def read(self, text):
+        return {"true": True, "false": False}.get(text, text)
+
 
 class Choice(Field):
     """A switch that takes one of a few names: ``--name CHOICE``."""
@@ -73,13 +85,55 @@ class Choice(Field):
     def spell(self, value):
         return f"{self.option} {value}"
 
+    def write(self, value):
+        return value
 
-# The kernels' switches before any field sets its own: every kind exists, the two single
-# kickers of a four-with-two differ, both jokers never serve as kickers together (RULES.md 5).
-# Converting this dict to the struct fails if it lacks a field of ddz_rules.
+    def read(self, text):
+        return text
+
+
+class Count(Field):
+    """A switch that takes a small integer, ``low..high``: ``--name N``."""
+
+    def __init__(self, name, low, high, default, stage, help, c):
+        super().__init__(name, default, stage, help, c)
+        self.low = low
+        self.high = high
+
+    def check(self, value):
+        return check_int(value, self.name, self.low, self.high)
+
+    def add_option(self, parser):
+        parser.add_argument(self.option, type=int, choices=range(self.low, self.high + 1),
+                            default=None, metavar=f"{{{self.low}..{self.high}}}",
+                            help=f"{self.help} (default: as --rules says)")
+
+    def spell(self, value):
+        return f"{self.option} {value}"
+
+    def write(self, value):
+        return str(value)
+
+    def read(self, text):
+        return int(text) if text.isdigit() and text.isascii() else text
+
+
+SHUTTLE_KINDS = 1 << KIND_SHUTTLE
+SHUTTLE_WING_KINDS = {
+    "none": 0,
+    "one": 1 << KIND_SHUTTLE_SINGLES | 1 << KIND_SHUTTLE_PAIRS,
+    "two": 1 << KIND_SHUTTLE_TWO_SINGLES | 1 << KIND_SHUTTLE_TWO_PAIRS,
+}
+
+
+# The kernels' switches before any field sets its own: every kind of the default game exists
+# (the shuttles are variants), the single kickers of a four-with-two and of the shuttles
+# differ, both jokers never serve as kickers together (RULES.md 5). Converting this dict to
+# the struct fails if it lacks a field of ddz_rules.
 cdef dict SWITCHES = {
-    "kinds": (1 << N_KINDS) - 1,
-    "distinct_single_kickers": 1 << KIND_FOUR_TWO_SINGLES,
+    "kinds": (1 << (KIND_ROCKET + 1)) - 1,
+    "distinct_single_kickers": (1 << KIND_FOUR_TWO_SINGLES | 1 << KIND_SHUTTLE_SINGLES
+                                | 1 << KIND_SHUTTLE_TWO_SINGLES),
     "rocket_kickers": False,
     "quad_wings": True,
     "extending_wings": True,
@@ -88,10 +142,13 @@ cdef dict SWITCHES = {
     "all_pass_ends": False,
     "scoring": 0,
     "spring": True,
+    "shuttle_bomb": False,
+    "shuttle_bombs": 1,
 }
 
 # The fields, in the order of Rules' positional arguments and pickles: append, never reorder.
-# Each must be declared in _rules.pyi too (tests/test_rules.py checks it).
+# Each must be declared in _rules.pyi too (tests/test_rules.py checks it). Setters run in this
+# order: shuttle_wings reads the kinds that shuttle set.
 FIELDS = (
     Flag("distinct_single_wings", default=False, stage="play",
          help="variant: the single kickers of a plane must have pairwise different ranks",
@@ -134,6 +191,24 @@ FIELDS = (
     Flag("rocket_kickers", default=False, stage="play",
          help="both jokers may serve together as the kickers of a four with two or a plane",
          c=lambda s, on: s.update(rocket_kickers=on)),
+    # RULES.md section 9: the sources disagree on the shuttle, so each reading is a switch.
+    Choice("shuttle", SHUTTLES, default="off", stage="play",
+           help="variant: two or more consecutive quads (3..A) are a space shuttle: 'off', "
+                "'ordinary' (a kind of its own, beaten by bombs and the rocket; the Botzone "
+                "judge) or 'super_bomb' (above bombs, below the rocket)",
+           c=lambda s, value: s.update(
+               kinds=s["kinds"] | (SHUTTLE_KINDS if value != "off" else 0),
+               shuttle_bomb=value == "super_bomb")),
+    Choice("shuttle_wings", SHUTTLE_WINGS, default="one", stage="play",
+           help="the kickers a shuttle may carry besides none: 'one' single or pair of "
+                "another rank per quad (the Botzone judge), 'two' (its sample player), or "
+                "'none'; kicker ranks pairwise different",
+           c=lambda s, value: s.update(kinds=s["kinds"] | (
+               SHUTTLE_WING_KINDS[value] if s["kinds"] & SHUTTLE_KINDS else 0))),
+    Count("shuttle_bombs", 0, MOST_SHUTTLE_BOMBS, default=1, stage="play",
+          help="the bombs a shuttle counts as in the multiplier (3: the open_spiel fork's "
+               "consecutive bombs)",
+          c=lambda s, value: s.update(shuttle_bombs=value)),
 )
 
 cdef tuple NAMES = tuple(field.name for field in FIELDS)
@@ -275,6 +350,22 @@ cdef Rules preset_named(str name):
         raise ValueError(f"unknown preset {name!r}; the presets are "
                          f"{', '.join(map(repr, PRESET_RULES))}")
     return preset
+
+
+cdef int most_bombs_counting(int shuttle_bombs):
+    """The most bombs a deal can count where a shuttle counts as `shuttle_bombs`: the 12 quads
+    of 3..A as 12 bombs or six two-quad shuttles, then the 2s and the rocket."""
+    return max(12, 6 * shuttle_bombs) + 2
+
+
+MOST_BOMBS = most_bombs_counting(MOST_SHUTTLE_BOMBS)     # under any rules
+
+
+def most_bombs(Rules rules):
+    """The most bombs a deal can count under the rules (14 without shuttles)."""
+    if rules.values[INDEX["shuttle"]] == "off":
+        return most_bombs_counting(1)
+    return most_bombs_counting(rules.values[INDEX["shuttle_bombs"]])
 
 
 cpdef Rules as_rules(object rules):

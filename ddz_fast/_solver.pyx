@@ -6,7 +6,7 @@ import time
 
 from libc.stdint cimport UINT64_MAX, int64_t, int8_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcmp, memset
+from libc.string cimport memset
 
 from ._core.solver cimport (
     FINISH_CACHE_SIZE, FINISH_ROOM, OBJECTIVE_SCORE, OBJECTIVE_WIN, PLAYS_CACHE_SIZE,
@@ -20,7 +20,7 @@ from ._game cimport Game
 from ._moves cimport move_from_c
 
 from .checks import check_choice, check_int, check_seconds
-from .errors import IllegalActionError
+from .errors import IllegalActionError, UnsupportedRulesError
 from ._solution import MOVE_CHOICES, OBJECTIVES, Line, Solution
 
 # The techniques a Solver may use (solver.pxd documents each); all of them by default.
@@ -75,8 +75,7 @@ cdef class Solver:
     """
 
     cdef solver_table table
-    cdef ddz_rules table_rules        # the rules of the table's entries
-    cdef bint has_rules
+    cdef object table_rules           # the Rules of the table's entries (None: no entries)
     cdef Py_ssize_t megabytes
     cdef unsigned tech_bits
     cdef object lock
@@ -119,7 +118,7 @@ cdef class Solver:
             raise MemoryError(f"Solver: no room for a table of {megabytes} MB")
         self.megabytes = megabytes
         self.tech_bits = chosen
-        self.has_rules = False
+        self.table_rules = None
         self.lock = threading.Lock()
 
     def __dealloc__(self):
@@ -213,7 +212,8 @@ cdef class Solver:
         short of the best).
         ``max_nodes`` (>= 1) and ``time_limit`` (seconds, > 0) stop the search: the Solution
         then has ``complete=False`` and no verdict. Raises ``IllegalActionError`` for a game in
-        the auction or over. The game is never changed.
+        the auction or over, ``UnsupportedRulesError`` under shuttle rules. The game is never
+        changed.
         """
         self.check_ready()
         objective = check_choice(objective, "objective", OBJECTIVES)
@@ -229,6 +229,10 @@ cdef class Solver:
         if game.g.s.phase != PHASE_PLAY:
             where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
             raise IllegalActionError(f"solve takes play-phase positions; the game is {where}")
+        if game.rules.shuttle != "off":
+            # Its pruning (who can answer a move, the score bound) knows bombs and the rocket only.
+            raise UnsupportedRulesError(f"solve does not support shuttle={game.rules.shuttle!r} "
+                                        f"yet; the rules are {game.rules!r}")
         # Copied under the GIL, so no other thread's action is half done in it.
         cdef ddz_state s = game.g.s
         cdef solver_search p
@@ -260,10 +264,10 @@ cdef class Solver:
                 memset(self.finish_cache, 0, FINISH_CACHE_SIZE * sizeof(finish_entry))
                 self.stamp = 1
             p.stamp = self.stamp
-            if not self.has_rules or memcmp(&self.table_rules, &p.rules, sizeof(ddz_rules)):
+            # (Rules compare by value; their C structs have padding that memcmp would see)
+            if self.table_rules != game.rules:
                 self.forget()
-                self.table_rules = p.rules
-                self.has_rules = True
+                self.table_rules = game.rules
             start = time.perf_counter()
             p.deadline = monotonic() + seconds_limit if seconds_limit else 0
             with nogil:

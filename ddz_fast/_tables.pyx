@@ -23,8 +23,9 @@ from libc.stdlib cimport calloc, free
 from ._actions cimport ActionSpace
 from ._arena cimport set_policies
 from ._core.encode cimport (
-    DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_OTHERS_HAND, ENCODE_PERFECT_INFORMATION,
-    RLCARD_CARDS, compact_size, douzero_size, openspiel_size, rlcard_size,
+    DOUZERO_MOST_BOMBS, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_OTHERS_HAND,
+    ENCODE_PERFECT_INFORMATION, RLCARD_CARDS, compact_size, douzero_size, openspiel_size,
+    rlcard_size,
 )
 from ._core.fanout cimport fanout_free, fanout_init
 from ._core.rng cimport GAMMA, splitmix64, stream_seed
@@ -38,11 +39,12 @@ from ._core.tables cimport (
 )
 from ._game cimport copy_game
 from ._rules cimport Rules, as_rules
+from ._rules import most_bombs
 
 from . import _encodings
 from ._game import Game
 from .checks import check_bool, check_choice, check_int, check_seed, check_threads, describe_array
-from .errors import IllegalActionError, RedealLimitError
+from .errors import IllegalActionError, RedealLimitError, UnsupportedRulesError
 
 AUTORESET_MODES = ("next_step", "same_step", "disabled")
 ILLEGAL_ACTIONS = ("raise", "lose", "forfeit")
@@ -222,6 +224,11 @@ cdef class Tables:
             flags |= ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0
             self.c.scheme, self.c.width = OBS_OPENSPIEL, openspiel_size(flags)
         else:
+            if most_bombs(self.rules) > DOUZERO_MOST_BOMBS:
+                raise UnsupportedRulesError(
+                    f"observation: the douzero encoding counts at most {DOUZERO_MOST_BOMBS} "
+                    f"bombs, and under shuttle_bombs={self.rules.shuttle_bombs} a game may "
+                    f"count {most_bombs(self.rules)}")
             self.c.scheme, self.c.width = OBS_DOUZERO, douzero_size(False, flags)
             self.c.x_batch_width = self.c.width + RLCARD_CARDS
         self.c.flags = flags

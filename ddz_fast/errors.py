@@ -11,6 +11,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPositionError",
     "RedealLimitError",
+    "UnsupportedRulesError",
 ]
 
 
@@ -60,3 +61,8 @@ class InvalidConstraintsError(ValueError):
 class EncodingError(ValueError):
     """A position that an observation encoding has no layout for: the ``rlcard`` scheme in
     the auction (no landlord yet), or with a hand larger than its cards-left block."""
+
+
+class UnsupportedRulesError(ValueError):
+    """A capability asked for under a rule switch it does not support yet (the message names
+    the switch): the exact solver under shuttle rules."""

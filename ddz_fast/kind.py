@@ -1,4 +1,4 @@
-"""The kinds of combination (RULES.md section 5)."""
+"""The kinds of combination (RULES.md section 5; the shuttles, section 9)."""
 
 import enum
 from typing import Any
@@ -9,8 +9,9 @@ __all__ = ["Kind"]
 
 
 class Kind(enum.StrEnum):
-    """A kind of combination. Its value is the API name; ``code`` is its integer code (0..13),
-    the ``kind`` field of ``MOVE_DTYPE``."""
+    """A kind of combination. Its value is the API name; ``code`` is its integer code (0..18),
+    the ``kind`` field of ``MOVE_DTYPE``. The shuttles (codes 14..18) exist only under
+    ``Rules(shuttle=...)``."""
 
     SINGLE = "single"
     PAIR = "pair"
@@ -26,6 +27,11 @@ class Kind(enum.StrEnum):
     FOUR_TWO_PAIRS = "four_two_pairs"
     BOMB = "bomb"
     ROCKET = "rocket"
+    SHUTTLE = "shuttle"
+    SHUTTLE_SINGLES = "shuttle_singles"
+    SHUTTLE_PAIRS = "shuttle_pairs"
+    SHUTTLE_TWO_SINGLES = "shuttle_two_singles"
+    SHUTTLE_TWO_PAIRS = "shuttle_two_pairs"
 
     @property
     def code(self) -> int:
@@ -33,7 +39,7 @@ class Kind(enum.StrEnum):
 
     @classmethod
     def from_code(cls, code: int) -> "Kind":
-        """The kind of integer code ``code`` (0..13; numpy integers too): ``TypeError`` for a
+        """The kind of integer code ``code`` (0..18; numpy integers too): ``TypeError`` for a
         bool or anything else that is no integer, ``ValueError`` for another integer."""
         return _KINDS[check_int(code, "code", 0, len(_KINDS) - 1)]
 

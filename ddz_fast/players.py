@@ -19,6 +19,8 @@ from .kind import Kind
 __all__ = ["NATIVE_PLAYERS", "GreedyPlayer", "RandomPlayer", "RulePlayer", "play_games"]
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
+_SHUTTLES = (Kind.SHUTTLE, Kind.SHUTTLE_SINGLES, Kind.SHUTTLE_PAIRS, Kind.SHUTTLE_TWO_SINGLES,
+             Kind.SHUTTLE_TWO_PAIRS)
 
 
 class RandomPlayer:
@@ -47,8 +49,8 @@ class RandomPlayer:
 class GreedyPlayer:
     """A simple baseline. Bids by counting high cards; leads the move that sheds the most cards
     (lowest first on ties); answers with the lowest move that beats the trick; lets a partner's
-    trick stand; keeps bombs and the rocket for when an opponent is close to going out.
-    Its native kernel plays the same actions."""
+    trick stand; keeps bombs and the rocket (and shuttles where they are super-bombs) for when
+    an opponent is close to going out. Its native kernel plays the same actions."""
 
     native: ClassVar[str] = "greedy"
 
@@ -68,8 +70,9 @@ class GreedyPlayer:
             return PASS                              # the partner holds the trick
         opponents = [s for s in range(game.n_seats) if (s == landlord) != (seat == landlord)]
         danger = min(len(game.hands[s]) for s in opponents) <= 4
-        plain = [m for m in moves if m.kind is not None and m.kind not in _BOMBS]
-        bombs = [m for m in moves if m.kind in _BOMBS]
+        bomb_kinds = _BOMBS + _SHUTTLES if game.rules.shuttle == "super_bomb" else _BOMBS
+        plain = [m for m in moves if m.kind is not None and m.kind not in bomb_kinds]
+        bombs = [m for m in moves if m.kind in bomb_kinds]
         if game.last_move is None:
             pool = plain or bombs
             return max(pool, key=lambda m: (len(m.cards), -m.main))

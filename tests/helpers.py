@@ -189,6 +189,11 @@ MOST_LEADS = {
     "openspiel": ("3456789TJJJQQQKKKAAA", 521),
     "douzero": ("3456789TJJJQQQKKKAAA", 519),
 }
+# ... and under the loosest rules with shuttles (--rules shuttle_one, shuttle_two), by wings.
+MOST_SHUTTLE_LEADS = {
+    "one": ("3456789TJJJQQQKKKAAA", 521),
+    "two": ("3456789TJQKKKKAAAABR", 806),
+}
 
 
 # The seeded hands of the reference's lead table (cards_moves/test_reference_diff.py checks that
@@ -208,6 +213,28 @@ def agrees(i, rules, got):
     """The moves `got` (reference tuples) hold no move twice and have the reference's number
     of leads and digest for HANDS[i] under `rules`."""
     return len(got) == len(set(got)) and (len(got), lead_digest(got)) == expected(i, rules)
+
+
+def check_batch(hands, leads, rules, shuttle="off"):
+    """legal_moves_batch and legal_move_counts on every hand at once, half leading and half
+    answering a lead of the next hand, against the reference's leads of each hand (`shuttle`:
+    where shuttles stand, as reference.beats takes it)."""
+    prevs = np.zeros(len(hands), dtype=ddz_fast.MOVE_DTYPE)
+    want = []
+    for i in range(len(hands)):
+        if i % 2:
+            prev = prevs_for(i, leads)[-1]
+            prevs[i] = to_move(prev, rules).row
+            want.append(reference.responses(leads[i], prev, shuttle))
+        else:
+            want.append(leads[i])
+    offsets, moves = ddz_fast.legal_moves_batch(np.array(hands, dtype=np.uint8), prevs,
+                                                rules=rules)
+    counts = ddz_fast.legal_move_counts(np.array(hands), prevs, rules=rules)
+    assert np.array_equal(np.diff(offsets), counts)
+    for i in range(len(hands)):
+        got = as_tuples(moves[offsets[i]:offsets[i + 1]])
+        assert len(got) == len(set(got)) and set(got) == want[i], (hand_text(hands[i]), prevs[i])
 
 
 def prevs_for(i, leads):

@@ -4,8 +4,8 @@ from libc.stdint cimport uint64_t
 
 from .bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
 from .typedefs cimport (
-    JOKERS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, N_KINDS, NIBBLE_LSB, RANK_RED_JOKER,
-    ddz_kind_shape, ddz_move, ddz_rules,
+    JOKERS, KIND_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, N_KINDS,
+    NIBBLE_LSB, RANK_RED_JOKER, ddz_kind_shape, ddz_move, ddz_rules,
 )
 
 # Bit 0 of the nibbles of the ranks 3..A: the ranks a chain may use.
@@ -17,13 +17,27 @@ cdef extern from *:
 
 # Every reading of a valid multiset into out (room for MAX_READINGS); returns how many.
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil
-# `a` may be played on `b` (valid readings, or PASS: length 0).
-cdef bint beats(const ddz_move* a, const ddz_move* b) noexcept nogil
+# `a` may be played on `b` (valid readings, or PASS: length 0) under the rules.
+cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil
 # The cards of a valid reading that are not kickers.
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil
 # `m` (a reading, or PASS) may be played from `hand` on `prev` under the rules.
 cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
                         const ddz_rules* rules) noexcept nogil
+
+
+cdef inline bint is_bomb(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """`m` (a reading) beats every ordinary move: a bomb, the rocket, a super-bomb shuttle."""
+    return ((m.kind == KIND_BOMB) | (m.kind == KIND_ROCKET)
+            | ((m.kind >= KIND_SHUTTLE) & (rules.shuttle_bomb != 0)))
+
+
+cdef inline int bomb_count(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """The bombs `m` (a reading) counts as in the multiplier: 1 for a bomb or the rocket,
+    the rules' count for a shuttle, else 0."""
+    if m.kind < KIND_BOMB:              # (nearly every play: a well predicted branch)
+        return 0
+    return 1 if m.kind <= KIND_ROCKET else rules.shuttle_bombs
 
 
 cdef inline bint wings_allowed(uint64_t rest, uint64_t block, const ddz_rules* rules) noexcept nogil:

@@ -2,10 +2,10 @@
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from .bits cimport cards_contain, hand_init, pop_lsb, rank_block
+from .bits cimport DDZ_DEBUG, c_assert, cards_contain, hand_init, pop_lsb, rank_block
 from .typedefs cimport (
-    CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, MAX_READINGS, N_KINDS, ddz_hand,
-    ddz_move, ddz_rules,
+    CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, MAX_READINGS, N_KINDS,
+    ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil:
@@ -36,21 +36,31 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
                 tops &= CHAIN_RANKS & (<uint32_t>0xFFFFFFFF << (length - 1))
         m.kind = k
         m.length = length
-        while tops and count < MAX_READINGS:
+        while tops:
             m.main = pop_lsb(&tops)
             if is_reading(&m, rules):
+                if DDZ_DEBUG:
+                    c_assert(count < MAX_READINGS)
+                if count == MAX_READINGS:
+                    return count        # none known (tests/cards_moves checks the bound)
                 out[count] = m
                 count += 1
     return count
 
 
-cdef bint beats(const ddz_move* a, const ddz_move* b) noexcept nogil:
+cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil:
+    cdef bint a_shuttle, b_shuttle
     if a.length == 0 or b.length == 0:
         return a.length != 0            # a pass beats nothing; any play goes on an empty table
     if b.kind == KIND_ROCKET:
         return False
     if a.kind == KIND_ROCKET:
         return True
+    if rules.shuttle_bomb:              # super-bomb shuttles: above bombs, below the rocket
+        a_shuttle = a.kind >= KIND_SHUTTLE
+        b_shuttle = b.kind >= KIND_SHUTTLE
+        if a_shuttle != b_shuttle:
+            return a_shuttle
     if a.kind == KIND_BOMB:
         return b.kind != KIND_BOMB or a.main > b.main
     if b.kind == KIND_BOMB:
@@ -69,4 +79,4 @@ cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, 
     if m.length == 0:
         return can_pass
     return (is_reading(m, rules) and cards_contain(hand, m.cards)
-            and (prev.length == 0 or beats(m, prev)))
+            and (prev.length == 0 or beats(m, prev, rules)))

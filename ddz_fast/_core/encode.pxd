@@ -25,6 +25,9 @@ cdef enum:
     DOUZERO_FARMER_SIZE = 430
     DOUZERO_HISTORY = 15
     DOUZERO_Z_ROWS = 5
+    # Its bomb_num one-hot counts 0..14 (13 bombs and the rocket); shuttles counting 3 bombs
+    # (Rules.shuttle_bombs) can count more.
+    DOUZERO_MOST_BOMBS = 14
     # ddz_fast's compact scheme: 100 int8 of counts and scalars, then the last 15 actions of
     # the play as 15 rank counts each (ddz_fast/encodings.py has the layout).
     COMPACT_HISTORY = 15
@@ -47,6 +50,7 @@ cdef enum:
 cdef enum:
     ENCODE_NO_LANDLORD = -1           # rlcard, douzero: the game is in its auction
     ENCODE_TOO_MANY_CARDS = -2        # rlcard, douzero: a hand larger than its cards-left one-hot
+    ENCODE_TOO_MANY_BOMBS = -3        # douzero: more bombs than its bomb_num one-hot (0..14)
 
 # The size of the rlcard observation of the landlord or of a farmer.
 cdef int rlcard_size(bint landlord, int flags) noexcept nogil

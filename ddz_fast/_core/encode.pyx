@@ -19,8 +19,7 @@ cdef enum:
     OS_FROM_LANDLORD = 2 * OPENSPIEL_HAND       # 138 (a hand: 13 * OS_SLOTS + 2 * 2)
     OS_FIRST_BIDDER = OS_FROM_LANDLORD + 3      # 141
     OS_FACE_UP = OS_FIRST_BIDDER + 3            # 144
-    # DouZero: the bombs one-hot (0..14: a deck holds 13 bombs and the rocket).
-    DZ_BOMBS = 15
+    DZ_BOMBS = DOUZERO_MOST_BOMBS + 1  # DouZero: the bombs one-hot
     # The compact scheme (seats relative to the observer: 0 itself, 1 the next, 2 the previous).
     CP_HAND = 0                       # 15 rank counts each
     CP_PLAYED = 15                    # three blocks: by seat 0, 1, 2 (relative)
@@ -246,6 +245,8 @@ cdef int encode_douzero(const ddz_game* g, int seat, int flags, int8_t* out) noe
         return ENCODE_NO_LANDLORD
     if too_many_cards(s, seat):
         return ENCODE_TOO_MANY_CARDS
+    if s.bombs > DOUZERO_MOST_BOMBS:
+        return ENCODE_TOO_MANY_BOMBS
     cdef int teammate = 3 - seat - landlord         # (of a farmer: the other farmer)
     cdef int8_t* p = write_cards(s.hands[seat], out)
     p = write_cards(s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3], p)

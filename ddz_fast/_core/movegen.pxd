@@ -18,8 +18,8 @@ cdef inline ddz_move* gen_moves(const ddz_hand* h, const ddz_move* prev, const d
                                 ddz_move* out) noexcept nogil:
     """The legal moves of `h`: every lead when `prev` is NULL or has length 0, else the
     answers to the reading `prev` (its kind and length with a higher main rank, bombs, the
-    rocket). Never PASS: callers that allow passing append it. The one place that tells leads
-    from answers."""
+    rocket, super-bomb shuttles). Never PASS: callers that allow passing append it. The one
+    place that tells leads from answers."""
     if prev == NULL or prev.length == 0:
         return gen_leads(h, rules, out)
     return gen_responses(h, prev, rules, out)

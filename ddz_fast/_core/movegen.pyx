@@ -1,7 +1,8 @@
 # Move generation kernels (see movegen.pxd for the contract).
 #
 # A response is "the generator of the previous move's kind, restricted to its length and to
-# higher main ranks", plus bombs and the rocket (GENERATORS, near the end).
+# higher main ranks", plus bombs and the rocket, and under super-bomb shuttles every shuttle
+# (GENERATORS, near the end).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
@@ -9,9 +10,10 @@ from .bits cimport DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, rank_block
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
-    KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, MAX_HAND_CARDS,
-    MAX_MOVES, N_KINDS, N_RANKS, RANK_ACE, RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_hand, ddz_move,
-    ddz_rules,
+    KIND_SHAPES, KIND_SHUTTLE, KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS,
+    KIND_SHUTTLE_TWO_SINGLES, KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR,
+    KIND_TRIO_SINGLE, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, N_RANKS, RANK_ACE, RANK_BLACK_JOKER,
+    RANK_RED_JOKER, ddz_hand, ddz_kind_shape, ddz_move, ddz_rules,
 )
 
 cdef inline uint32_t ranks_from(int rank) noexcept nogil:
@@ -141,27 +143,30 @@ cdef ddz_move* choose_kickers(const kicker_choice* c, int i, int need, uint64_t 
     return out
 
 
-cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
-                                 int top, uint64_t base, ddz_move* out) noexcept nogil:
-    """Every plane with wings on the trios of `base` (ranks top-length+1 .. top)."""
-    cdef bint singles = kind == KIND_PLANE_SINGLES
+cdef inline ddz_move* gen_wings(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
+                         int top, uint64_t base, ddz_move* out) noexcept nogil:
+    """Every plane or shuttle with wings on the trios or quads of `base` (ranks
+    top-length+1 .. top): kickers_per_rank x length singles or pairs of other ranks."""
+    cdef const ddz_kind_shape* shape = &KIND_SHAPES[kind]
+    cdef bint singles = shape.kicker_size == 1
     cdef bint distinct = not singles or (rules.distinct_single_kickers >> kind) & 1
     cdef uint32_t others = ~(((<uint32_t>1 << length) - 1) << (top - length + 1))
     cdef uint64_t head = move_head(kind, length, top)
     cdef uint32_t ranks = (h.m1 if singles else h.m2) & others
     cdef kicker_choice c
-    cdef int r, cap, m = 0, i, size = 1 if singles else 2
-    if length == 2:
+    cdef int r, cap, m = 0, i, size = shape.kicker_size, need = shape.kickers_per_rank * length
+    if need == 2:
         return emit_two_kickers(out, head, base, size, ranks, 0 if distinct else h.m2 & others,
                                 not rules.rocket_kickers)
     while ranks:
         r = pop_lsb(&ranks)
         cap = ((h.cards >> (4 * r)) & 0xF) // size
-        if singles and cap > 3 and not rules.quad_wings:
-            cap = 3
-        if (singles and cap > 2 and not rules.extending_wings and r <= RANK_ACE
-                and (r == top + 1 or r == top - length)):
-            cap = 2
+        if kind == KIND_PLANE_SINGLES:
+            if cap > 3 and not rules.quad_wings:
+                cap = 3
+            if (cap > 2 and not rules.extending_wings and r <= RANK_ACE
+                    and (r == top + 1 or r == top - length)):
+                cap = 2
         c.unit[m] = <uint64_t>size << (4 * r)
         c.cap[m] = 1 if distinct else cap
         m += 1
@@ -170,7 +175,7 @@ cdef ddz_move* gen_plane_kickers(const ddz_hand* h, const ddz_rules* rules, int 
         c.room[i] = c.room[i + 1] + c.cap[i]
     c.head = head
     c.forbid_rocket = not rules.rocket_kickers      # (pairs never hold a joker)
-    return choose_kickers(&c, 0, length, base, out)
+    return choose_kickers(&c, 0, need, base, out)
 
 
 cdef inline uint32_t chain_starts(uint32_t units, int length) noexcept nogil:
@@ -215,7 +220,7 @@ cdef inline ddz_move* gen_chains(const ddz_hand* h, const ddz_rules* rules, int 
         while starts:
             s = pop_lsb(&starts)
             if wings:
-                out = gen_plane_kickers(h, rules, kind, L, s + L - 1, block << (4 * s), out)
+                out = gen_wings(h, rules, kind, L, s + L - 1, block << (4 * s), out)
             else:
                 out = emit(out, move_head(kind, L, s + L - 1), block << (4 * s))
         if length:
@@ -302,12 +307,65 @@ cdef ddz_move* gen_rocket_kind(const ddz_hand* h, const ddz_rules* rules, int le
     return gen_rocket(h, min_main, out)
 
 
+cdef ddz_move* gen_shuttles(int kind, const ddz_hand* h, const ddz_rules* rules, int length,
+                            int min_main, ddz_move* out) noexcept nogil:
+    """The shuttles of one kind: runs of quads in 3..A, of every length (`length` 0) or of that
+    length, bare or with wings. Not by gen_chains: called from here too, the compiler stops
+    inlining it into the other chains' generators, which makes every lead 12% slower."""
+    cdef const ddz_kind_shape* shape = &KIND_SHAPES[kind]
+    cdef uint32_t quads = h.m4 & CHAIN_RANKS, run, starts
+    cdef int L = shape.min_length if length == 0 else length, s
+    cdef uint64_t block
+    run = chain_starts(quads, L)
+    while run:                      # (no run of L quads: none longer either)
+        starts = run & ranks_from(min_main - L + 1)
+        block = rank_block(L - 1, L) * <uint64_t>4
+        while starts:
+            s = pop_lsb(&starts)
+            if shape.kicker_size:
+                out = gen_wings(h, rules, kind, L, s + L - 1, block << (4 * s), out)
+            else:
+                out = emit(out, move_head(kind, L, s + L - 1), block << (4 * s))
+        if length:
+            break
+        L += 1
+        run = chain_starts(quads, L)
+    return out
+
+
+cdef ddz_move* gen_shuttle_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                int min_main, ddz_move* out) noexcept nogil:
+    return gen_shuttles(KIND_SHUTTLE, h, rules, length, min_main, out)
+
+
+cdef ddz_move* gen_shuttle_singles_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                        int min_main, ddz_move* out) noexcept nogil:
+    return gen_shuttles(KIND_SHUTTLE_SINGLES, h, rules, length, min_main, out)
+
+
+cdef ddz_move* gen_shuttle_pairs_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                      int min_main, ddz_move* out) noexcept nogil:
+    return gen_shuttles(KIND_SHUTTLE_PAIRS, h, rules, length, min_main, out)
+
+
+cdef ddz_move* gen_shuttle_two_singles_kind(const ddz_hand* h, const ddz_rules* rules,
+                                            int length, int min_main,
+                                            ddz_move* out) noexcept nogil:
+    return gen_shuttles(KIND_SHUTTLE_TWO_SINGLES, h, rules, length, min_main, out)
+
+
+cdef ddz_move* gen_shuttle_two_pairs_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                          int min_main, ddz_move* out) noexcept nogil:
+    return gen_shuttles(KIND_SHUTTLE_TWO_PAIRS, h, rules, length, min_main, out)
+
+
 cdef kind_generator GENERATORS[N_KINDS]
 GENERATORS[:] = [
     gen_single_kind, gen_pair_kind, gen_trio_kind, gen_trio_single_kind, gen_trio_pair_kind,
     gen_straight_kind, gen_pair_chain_kind, gen_plane_kind, gen_plane_singles_kind,
     gen_plane_pairs_kind, gen_four_two_singles_kind, gen_four_two_pairs_kind, gen_bomb_kind,
-    gen_rocket_kind,
+    gen_rocket_kind, gen_shuttle_kind, gen_shuttle_singles_kind, gen_shuttle_pairs_kind,
+    gen_shuttle_two_singles_kind, gen_shuttle_two_pairs_kind,
 ]
 
 
@@ -323,8 +381,11 @@ cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* ou
     cdef ddz_move* start = out
     if DDZ_DEBUG:
         c_assert(h.n <= MAX_HAND_CARDS)     # the contract that bounds the moves by MAX_MOVES
-    for k in range(N_KINDS):
+    for k in range(KIND_ROCKET + 1):
         out = gen_kind(k, h, rules, 0, 0, out)
+    if rules.kinds >> KIND_SHUTTLE:         # (a variant: the default game skips them at once)
+        for k in range(KIND_SHUTTLE, N_KINDS):
+            out = gen_kind(k, h, rules, 0, 0, out)
     if DDZ_DEBUG:
         c_assert(out - start <= MAX_MOVES)
     return out
@@ -332,17 +393,29 @@ cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* ou
 
 cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
                              ddz_move* out) noexcept nogil:
-    cdef int k = prev.kind
+    # In kind code order: the previous move's kind (below the rocket), bombs, the rocket, then
+    # shuttles (every one where they are super-bombs, else those of the previous move's kind).
+    cdef int k = prev.kind, shuttle
     cdef ddz_move* start = out
     if DDZ_DEBUG:
         c_assert(h.n <= MAX_HAND_CARDS)
-    if k >= KIND_ROCKET:
+    if k == KIND_ROCKET:
         return out          # nothing beats the rocket
-    out = gen_kind(k, h, rules, prev.length, prev.main + 1, out)
-    if k != KIND_BOMB and (rules.kinds >> KIND_BOMB) & 1:
-        out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
-    if (rules.kinds >> KIND_ROCKET) & 1:
-        out = gen_rocket(h, 0, out)
+    if k < KIND_ROCKET:
+        out = gen_kind(k, h, rules, prev.length, prev.main + 1, out)
+        if k != KIND_BOMB and (rules.kinds >> KIND_BOMB) & 1:
+            out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
+        if (rules.kinds >> KIND_ROCKET) & 1:
+            out = gen_rocket(h, 0, out)
+        if rules.shuttle_bomb:
+            for shuttle in range(KIND_SHUTTLE, N_KINDS):
+                out = gen_kind(shuttle, h, rules, 0, 0, out)
+    else:                   # a shuttle
+        if not rules.shuttle_bomb and (rules.kinds >> KIND_BOMB) & 1:
+            out = gen_same_rank(h, KIND_BOMB, 4, 0, out)
+        if (rules.kinds >> KIND_ROCKET) & 1:
+            out = gen_rocket(h, 0, out)
+        out = gen_kind(k, h, rules, prev.length, prev.main + 1, out)
     if DDZ_DEBUG:
         c_assert(out - start <= MAX_MOVES)
     return out

@@ -3,11 +3,12 @@
 from libc.stdint cimport uint64_t
 
 from .bits cimport card_count, rank_count
+from .combos cimport is_bomb
 from .rng cimport random_below, stream_seed
 from .rule cimport rule_policy
 from .state cimport MAX_REDEALS, PHASE_AUCTION, action_bid, bid_redeals
 from .typedefs cimport (
-    KIND_BOMB, MAX_HAND_CARDS, RANK_BLACK_JOKER, RANK_RED_JOKER, RANK_TWO, ddz_move, ddz_rules,
+    MAX_HAND_CARDS, RANK_BLACK_JOKER, RANK_RED_JOKER, RANK_TWO, ddz_move, ddz_rules,
     ddz_state,
 )
 
@@ -75,7 +76,7 @@ cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const 
     for k in range(n):
         if actions[k].length == 0:
             continue
-        if actions[k].kind >= KIND_BOMB:
+        if is_bomb(&actions[k], rules):
             if bomb < 0 or (leads and sheds_more(&actions[k], &actions[bomb])):
                 bomb = k
         elif plain < 0 or (sheds_more(&actions[k], &actions[plain]) if leads

@@ -41,7 +41,7 @@ cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move
     cdef bint landlord_side = s.to_move == s.landlord
     cdef int64_t wins = 0
     cdef int k
-    state_play(&after, move)
+    state_play(&after, move, rules)
     for k in range(rollouts):
         played = after
         playout(&played, rules, uniform_policy, &rng, scratch, &counts)   # no auction: cannot fail

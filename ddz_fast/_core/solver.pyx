@@ -900,7 +900,7 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
     if n == 1 and moves[0].length == 0:
         # a forced pass: nothing to store that the next position's entry does not say
         child = s[0]
-        state_play_unkeyed(&child, &moves[0])
+        state_play_unkeyed(&child, &moves[0], &p.rules)
         return search_node(p, &child, t, ply + 1, chainless)
     if p.techniques & TECH_EQUIVALENCE:
         n = drop_superseded(s, moves, n)
@@ -915,12 +915,12 @@ cdef int search_node(solver_search* p, const ddz_state* s, int64_t t, int ply,
         if p.techniques & TECH_ORDERING:
             bring_best(moves, scores, i, n)
         child = s[0]
-        state_play_unkeyed(&child, &moves[i])
+        state_play_unkeyed(&child, &moves[i], &p.rules)
         if scores[i] & 1:
             # no opponent can answer: their forced passes are played here, not as nodes
             while (child.phase != PHASE_OVER
                    and (child.to_move == child.landlord) != landlord_moves):
-                state_play_unkeyed(&child, &PASS_MOVE)
+                state_play_unkeyed(&child, &PASS_MOVE, &p.rules)
         if child.phase == PHASE_OVER:
             r = terminal_value(p, &child) >= t
         else:
@@ -975,7 +975,7 @@ cdef int reaches(solver_search* p, const ddz_state* s, const ddz_move* m,
     else SEARCH_ABORTED or SEARCH_ERROR."""
     cdef ddz_state child = s[0]
     cdef int r
-    state_play(&child, m)
+    state_play(&child, m, &p.rules)
     if child.phase == PHASE_OVER:
         r = terminal_value(p, &child) >= threshold
     else:
@@ -1012,7 +1012,7 @@ cdef int move_value(solver_search* p, const ddz_state* s, const ddz_move* m, int
                     int64_t hi, int64_t* value) noexcept nogil:
     """The landlord's value after m, known to lie in lo..hi (see bisect)."""
     cdef ddz_state child = s[0]
-    state_play(&child, m)
+    state_play(&child, m, &p.rules)
     return bisect(p, &child, lo, hi, 1, value)
 
 

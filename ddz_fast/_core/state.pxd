@@ -53,9 +53,9 @@ cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil
 # either by the phase. state_apply refuses (returns False, changing nothing) only a pass that
 # would redeal past MAX_REDEALS.
 cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogil
-cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil
+cdef void state_play(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil
 # state_play leaving s.key as it was (stale): for searches that key positions their own way.
-cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m) noexcept nogil
+cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil
 cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rules) noexcept nogil
 # The legal actions: bids (pass first) in the auction, moves (PASS last when allowed) in play,
 # none once the game is over. Room for MAX_MOVES + 1 actions.

@@ -5,10 +5,11 @@ from libc.string cimport memset
 
 from .alloc cimport grow
 from .bits cimport DDZ_DEBUG, c_assert, hand_init, pop_lsb
+from .combos cimport bomb_count
 from .movegen cimport gen_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
-    KIND_BOMB, N_RANKS, RANK_BLACK_JOKER, SCORING_ADP, SCORING_LOGADP, SCORING_POINTS, SCORING_WIN,
+    N_RANKS, RANK_BLACK_JOKER, SCORING_ADP, SCORING_LOGADP, SCORING_POINTS, SCORING_WIN,
     SCORING_WP, ddz_hand, ddz_move, ddz_rules,
 )
 
@@ -172,7 +173,7 @@ cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogi
     check_key(s)
 
 
-cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m) noexcept nogil:
+cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     cdef int seat = s.to_move
     if m.length == 0:
         s.passes += 1
@@ -185,7 +186,7 @@ cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m) noexcept nogil:
         s.last_move = m[0]
         s.last_mover = seat
         s.passes = 0
-        s.bombs += m.kind >= KIND_BOMB
+        s.bombs += bomb_count(m, rules)
         s.plays[seat] += s.plays[seat] < 255
         if s.hands[seat] == 0:
             s.phase = PHASE_OVER
@@ -193,11 +194,11 @@ cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m) noexcept nogil:
     s.to_move = next_seat(s, seat)
 
 
-cdef void state_play(ddz_state* s, const ddz_move* m) noexcept nogil:
+cdef void state_play(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     cdef int seat = s.to_move
     cdef uint64_t before = position_status(s), cards = s.hands[seat]
     cdef ddz_hand changed
-    state_play_unkeyed(s, m)
+    state_play_unkeyed(s, m, rules)
     if m.length:
         hand_init(&changed, m.cards)
         s.key ^= hand_key(seat, cards, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
@@ -211,7 +212,7 @@ cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rul
             return False
         state_bid(s, action_bid(action), rules)
     else:
-        state_play(s, action)
+        state_play(s, action, rules)
     return True
 
 

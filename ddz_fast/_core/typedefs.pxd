@@ -30,15 +30,19 @@ cdef enum:
     CHAIN_RANKS = 0x0FFF          # 3..A: the only ranks a chain may use
     JOKER_RANKS = 0x6000
     MAX_HAND_CARDS = 20
-    N_KINDS = 14
+    N_KINDS = 19
     # Room for the moves of one hand. bench/max_moves.py enumerates every 20-card hand under
     # each preset: the most leads is 521 (standard, openspiel), 519 (rlcard, douzero) or 497
-    # (strict), all for 3456789TJJJQQQKKKAAA; responses are a subset of leads. The maxima are
-    # in tests/helpers.py (MOST_LEADS), and tests/rules/test_rules.py fails for a preset
-    # without one: a new preset re-runs the scan. docs/design/move-generation.md has the proof.
+    # (strict), all for 3456789TJJJQQQKKKAAA; with shuttles at most 806 (two wings a quad,
+    # 3456789TJQKKKKAAAABR); responses are a subset of leads. The maxima are in
+    # tests/helpers.py (MOST_LEADS, MOST_SHUTTLE_LEADS), and tests/rules/test_rules.py fails
+    # for a preset without one: a new preset re-runs the scan. docs/design/move-generation.md
+    # has the proof.
     MAX_MOVES = 1024
     # The most readings of one card multiset is 3 (333444555666: a plane of 4, or a plane
-    # of 3 with singles read two ways): only planes with wings can have two main ranks.
+    # of 3 with singles read two ways): only planes with wings can have two main ranks. A
+    # shuttle's cards have no other reading: its quads are every quad of 3..A among them (a
+    # wing never holds one), and no other kind holds two quads.
     MAX_READINGS = 4
 
 # Kind codes, in the order of ddz_fast.Kind.
@@ -57,6 +61,14 @@ cdef enum:
     KIND_FOUR_TWO_PAIRS = 11
     KIND_BOMB = 12
     KIND_ROCKET = 13
+    # The space shuttle (two or more consecutive quads, 3..A) bare and with its wings: one
+    # single or pair per quad, or two. Rule switches only (ddz_rules.kinds); after the
+    # rocket so that no earlier code or action id moves.
+    KIND_SHUTTLE = 14
+    KIND_SHUTTLE_SINGLES = 15
+    KIND_SHUTTLE_PAIRS = 16
+    KIND_SHUTTLE_TWO_SINGLES = 17
+    KIND_SHUTTLE_TWO_PAIRS = 18
 
 # What each kind is made of, indexed by kind code: cards per rank of the main part, chain
 # lengths, highest main rank, kicker size (0: none, 1: singles, 2: pairs), kickers per main rank.
@@ -68,7 +80,7 @@ cdef extern from *:
     #if defined(__GNUC__)
     __attribute__((unused))
     #endif
-    static const ddz_kind_shape DDZ_KIND_SHAPES[14] = {
+    static const ddz_kind_shape DDZ_KIND_SHAPES[19] = {
         {1, 1, 1, 14, 0, 0},    /* single */
         {2, 1, 1, 12, 0, 0},    /* pair */
         {3, 1, 1, 12, 0, 0},    /* trio */
@@ -83,6 +95,11 @@ cdef extern from *:
         {4, 1, 1, 12, 2, 2},    /* four_two_pairs */
         {4, 1, 1, 12, 0, 0},    /* bomb */
         {1, 1, 1, 14, 0, 0},    /* rocket (both jokers: checked apart) */
+        {4, 2, 12, 11, 0, 0},   /* shuttle */
+        {4, 2, 12, 11, 1, 1},   /* shuttle_singles */
+        {4, 2, 12, 11, 2, 1},   /* shuttle_pairs */
+        {4, 2, 12, 11, 1, 2},   /* shuttle_two_singles */
+        {4, 2, 12, 11, 2, 2},   /* shuttle_two_pairs */
     };
     """
     ctypedef struct ddz_kind_shape:
@@ -125,6 +142,9 @@ ctypedef struct ddz_rules:
     uint8_t all_pass_ends             # an auction without a bid ends the deal unscored (else: redeal)
     uint8_t scoring                   # SCORING_*: what a finished deal pays
     uint8_t spring                    # a spring or an anti-spring doubles the points
+    uint8_t shuttle_bomb              # shuttles stand above bombs, below the rocket (else: as
+                                      # ordinary kinds, beaten by bombs and the rocket)
+    uint8_t shuttle_bombs             # the bombs a shuttle counts as in the multiplier
 
 # The game's plain structs; state.pxd holds their functions and constants (NO_SEAT, the phases).
 # Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are

@@ -34,14 +34,17 @@ PRESETS = list(Rules.presets())
 SIZES = {"standard": 28_742, "strict": 12_658, "rlcard": 27_472, "openspiel": 26_057,
          "douzero": 29_462}
 
-# RULES.md section 5's table: the kinds in the order of their codes 0..13, and how many cards
-# of each main rank a kind has (the rest of its cards are kickers).
+# RULES.md section 5's table: the kinds in the order of their codes 0..13, then section 9's
+# shuttles (14..18); and how many cards of each main rank a kind has (the rest are kickers).
 KIND_ORDER = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain",
               "plane", "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs",
-              "bomb", "rocket"]
+              "bomb", "rocket", "shuttle", "shuttle_singles", "shuttle_pairs",
+              "shuttle_two_singles", "shuttle_two_pairs"]
 UNIT = {"single": 1, "pair": 2, "trio": 3, "trio_single": 3, "trio_pair": 3, "straight": 1,
         "pair_chain": 2, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
-        "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4, "rocket": 1}
+        "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4, "rocket": 1, "shuttle": 4,
+        "shuttle_singles": 4, "shuttle_pairs": 4, "shuttle_two_singles": 4,
+        "shuttle_two_pairs": 4}
 
 
 def canonical_key(play):
@@ -92,6 +95,23 @@ def test_the_plays_are_the_references(name, spaces, action_space):
     # every_play has them all, once each, in the documented order
     listed = [as_tuple(m) for m in every_play(Rules.preset(name))]
     assert listed == sorted(plays, key=canonical_key)
+
+
+@pytest.mark.parametrize("wings", ["one", "two"])
+def test_the_plays_with_shuttles_are_the_references(wings, spaces):
+    """Shuttle plays come after every other (codes 14..18): the ids of the other plays stay."""
+    rules = Rules(shuttle="super_bomb", shuttle_wings=wings)
+    plays = reference.every_play(shuttle="super_bomb", shuttle_wings=wings)
+    space = ActionSpace(rules)
+    got = tuples_of(space, play_ids(space))
+    assert len(got) == len(set(got)) and set(got) == plays
+    assert [as_tuple(m) for m in every_play(rules)] == sorted(plays, key=canonical_key)
+    standard = spaces["standard"]
+    assert np.array_equal(space.actions[:len(standard)], standard.actions)
+    shuttles = {str(space.action(i).kind) for i in range(len(standard), len(space))}
+    assert shuttles == set(KIND_ORDER[14:]) - ({"shuttle_two_singles", "shuttle_two_pairs"}
+                                               if wings == "one" else
+                                               {"shuttle_singles", "shuttle_pairs"})
 
 
 # A process in which the peers cannot be imported: the spaces that carry a peer's ids are

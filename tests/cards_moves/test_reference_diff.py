@@ -9,13 +9,12 @@ they do not, the reference runs again on the failing hands to name the extra and
 
 import random
 
-import numpy as np
 import pytest
 
 import ddz_fast
 from ddz_fast._rules import FIELDS
 from helpers import (
-    HANDS, LEAD_TABLE, MOST_LEADS, SEEDS, SWITCH_DEFAULTS, agrees, as_tuples, expected,
+    HANDS, LEAD_TABLE, MOST_LEADS, SEEDS, SWITCH_DEFAULTS, agrees, as_tuples, check_batch, expected,
     hand_text, prevs_for, switches_of, to_move,
 )
 from oracles import reference
@@ -66,7 +65,7 @@ def test_the_presets_are_the_references():
     for name, rules in RULES.items():
         assert switches_of(rules) == reference.PRESETS[name], name
     assert {field.name for field in FIELDS} - set(SWITCH_DEFAULTS) == {
-        "auction", "all_pass", "scoring", "spring"}
+        "auction", "all_pass", "scoring", "spring", "shuttle_bombs"}
 
 
 def test_the_table_agrees_with_the_reference_now():
@@ -172,32 +171,16 @@ def test_responses_match_reference(rules, leads_by_rules):
 @pytest.mark.parametrize("rules", RULES)
 def test_batch_matches_reference(rules, leads_by_rules):
     """The batch API on every hand at once, half leading and half answering."""
-    leads = leads_by_rules[rules]
-    prevs = np.zeros(len(HANDS), dtype=ddz_fast.MOVE_DTYPE)
-    expected = []
-    for i in range(len(HANDS)):
-        if i % 2:
-            prev = prevs_for(i, leads)[-1]
-            move = to_move(prev, RULES[rules])
-            prevs[i] = move.row
-            expected.append(reference.responses(leads[i], prev))
-        else:
-            expected.append(leads[i])
-    offsets, moves = ddz_fast.legal_moves_batch(np.array(HANDS, dtype=np.uint8), prevs,
-                                                rules=RULES[rules])
-    counts = ddz_fast.legal_move_counts(np.array(HANDS), prevs, rules=RULES[rules])
-    assert np.array_equal(np.diff(offsets), counts)
-    for i in range(len(HANDS)):
-        got = as_tuples(moves[offsets[i]:offsets[i + 1]])
-        assert len(got) == len(set(got))
-        assert set(got) == expected[i], (HANDS[i], prevs[i])
+    check_batch(HANDS, leads_by_rules[rules], RULES[rules])
 
 
 # --- the rule switches, hand-picked --------------------------------------------------------------
 
-# Rule sets as the reference's switches: every preset, and the defaults with one switch flipped.
+# Rule sets as the reference's switches: every preset, and the defaults with one flag flipped
+# (the shuttle's switches: test_shuttles.py).
 SWITCH_SETS = {**reference.PRESETS, **{
-    name: {name: not default} for name, default in SWITCH_DEFAULTS.items()}}
+    name: {name: not default} for name, default in SWITCH_DEFAULTS.items()
+    if isinstance(default, bool)}}
 
 # (cards, readings under standard, {rule set: readings there where they differ}), the readings
 # written from the rules (RULES.md 5 and the switches' meanings), never from either program.

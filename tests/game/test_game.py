@@ -26,11 +26,13 @@ RULE_SETS = {
     "douzero_points": Rules.preset("douzero").replace(scoring="points"),
     "douzero_wp": Rules.preset("douzero").replace(scoring="wp"),
     "douzero_logadp": Rules.preset("douzero").replace(scoring="logadp"),
+    "shuttle": Rules(shuttle="ordinary"),
+    "shuttle_super_bomb": Rules(shuttle="super_bomb", shuttle_wings="two", shuttle_bombs=3),
 }
 PEER_PRESETS = ("rlcard", "openspiel", "douzero")      # also played against the peers themselves
 # The fields of Rules that decide which plays exist (the reference's readings() switches).
 LEGALITY = ("distinct_single_wings", "four_with_two", "distinct_four_two_singles", "quad_wings",
-            "extending_wings", "rocket_kickers")
+            "extending_wings", "rocket_kickers", "shuttle", "shuttle_wings")
 FULL_DECK = tuple([4] * 13 + [1, 1])
 
 
@@ -214,7 +216,8 @@ def play_random_game(seed, rules):
                                      anti_spring=False, multiplier=0, scores=(0, 0, 0))
         return game, snapshots
     assert (game.phase, game.landlord, game.winning_bid) == ("play",) + auction.outcome()[1:]
-    play = Play([tuple(h.counts) for h in game.hands], game.landlord, game.winning_bid)
+    play = Play([tuple(h.counts) for h in game.hands], game.landlord, game.winning_bid,
+                rules.shuttle_bombs)
     while game.phase == "play":
         moves = game.legal_moves()
         answers = ddz_fast.legal_moves(game.hands[game.to_move], game.last_move, rules=rules)

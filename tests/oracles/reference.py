@@ -12,7 +12,13 @@ defaults unless given (distinct_single_wings also positionally):
   quad_wings=False           a plane's single kickers never hold all four cards of a rank
   extending_wings=False      ... nor three (or four) cards of the rank just below its lowest trio
                              or just above its highest, when that rank is in 3..A
-  rocket_kickers=True        both jokers may be kickers together (four with two singles, planes)
+  rocket_kickers=True        both jokers may be kickers together (four with two singles, planes,
+                             shuttles)
+  shuttle="ordinary"         two or more consecutive quads in 3..A are a space shuttle
+  (or "super_bomb")          (RULES.md 9), bare or with the wings of shuttle_wings:
+  shuttle_wings="one"        one single or pair per quad ("two": two per quad, "none": no
+                             wings; "any": one or two, for one enumeration of every reading),
+                             their ranks pairwise different and none a quad's
 PRESETS names the switches of each rule set, as Rules.presets() documents them.
 """
 
@@ -32,6 +38,11 @@ PRESETS = {
 # Every switch at its permissive value: the readings of any rule set are among these, so the
 # moves of any rule set are those of LOOSEST that `within` keeps (one enumeration for all).
 LOOSEST = {"distinct_four_two_singles": False, "rocket_kickers": True}
+SHUTTLES = {"shuttle", "shuttle_singles", "shuttle_pairs", "shuttle_two_singles",
+            "shuttle_two_pairs"}
+WINGS_PER_QUAD = {"none": (), "one": (1,), "two": (2,), "any": (1, 2)}
+WING_KINDS = {(1, 1): "shuttle_singles", (1, 2): "shuttle_pairs", (2, 1): "shuttle_two_singles",
+              (2, 2): "shuttle_two_pairs"}
 
 
 def parse(text):
@@ -46,7 +57,7 @@ def is_run(ranks):
 
 def readings(cards, distinct_single_wings=False, *, four_with_two=True,
              distinct_four_two_singles=True, quad_wings=True, extending_wings=True,
-             rocket_kickers=False):
+             rocket_kickers=False, shuttle="off", shuttle_wings="one"):
     """Every (kind, length, main) reading of the multiset `cards` (RULES.md section 5) under
     the switches (see the module's docstring)."""
     n = sum(cards)
@@ -125,6 +136,29 @@ def readings(cards, distinct_single_wings=False, *, four_with_two=True,
                     found.add(("four_two_singles", 1, q))
             if n == 8 and len(others) == 2 and all(cards[r] == 2 for r in others):
                 found.add(("four_two_pairs", 1, q))
+
+    # space shuttles: k >= 2 consecutive quads in 3..A, alone or with per_quad x k wings,
+    # all singles or all pairs, of pairwise different ranks, none a rank of the quads
+    if shuttle != "off":
+        for k in range(2, n // 4 + 1):
+            for low in range(0, ACE - k + 2):
+                quad_ranks = range(low, low + k)
+                if any(cards[r] != 4 for r in quad_ranks):
+                    continue
+                wings = list(cards)
+                for r in quad_ranks:
+                    wings[r] = 0
+                wing_ranks = [r for r in range(15) if wings[r]]
+                if not wing_ranks:
+                    found.add(("shuttle", k, low + k - 1))
+                for per_quad in WINGS_PER_QUAD[shuttle_wings]:
+                    if len(wing_ranks) != per_quad * k:
+                        continue
+                    if all(wings[r] == 1 for r in wing_ranks) and (
+                            rocket_kickers or not {BLACK_JOKER, RED_JOKER} <= set(wing_ranks)):
+                        found.add((WING_KINDS[per_quad, 1], k, low + k - 1))
+                    if all(wings[r] == 2 for r in wing_ranks):
+                        found.add((WING_KINDS[per_quad, 2], k, low + k - 1))
     return found
 
 
@@ -153,14 +187,17 @@ def has_repeated_wings(move):
     return max(wings) > 1
 
 
-def beats(move, prev):
-    """RULES.md section 6."""
+def beats(move, prev, shuttle="off"):
+    """RULES.md section 6 (and 9: a shuttle is an ordinary kind, or with shuttle="super_bomb"
+    above every bomb and below the rocket)."""
     kind, length, main, _ = move
     prev_kind, prev_length, prev_main, _ = prev
     if prev_kind == "rocket":
         return False
     if kind == "rocket":
         return True
+    if shuttle == "super_bomb" and (kind in SHUTTLES) != (prev_kind in SHUTTLES):
+        return kind in SHUTTLES
     if kind == "bomb":
         return prev_kind != "bomb" or main > prev_main
     if prev_kind == "bomb":
@@ -168,25 +205,33 @@ def beats(move, prev):
     return kind == prev_kind and length == prev_length and main > prev_main
 
 
-def responses(hand_leads, prev):
+def responses(hand_leads, prev, shuttle="off"):
     """The leads that beat `prev`."""
-    return {m for m in hand_leads if beats(m, prev)}
+    return {m for m in hand_leads if beats(m, prev, shuttle)}
 
 
 def every_play(distinct_single_wings=False, **switches):
     """Every combination a hand can hold, as (kind, length, main, cards): every reading of
     every main part (one to four cards on each of a run of ranks) alone, and of trios with one
-    kicker per trio and quads with two, each kicker a single or a pair of any rank."""
+    kicker per trio, quads with two, and runs of quads (shuttles) with one or two kickers per
+    quad of pairwise different ranks, each kicker a single or a pair of any rank."""
     deck = (4,) * 13 + (1, 1)
     plays = set()
     for unit in range(1, 5):
         for length in range(1, 13):
-            kicker_count = {3: length, 4: 2}.get(unit, 0)
+            if unit == 3:
+                kicker_counts, choose = (length,), itertools.combinations_with_replacement
+            elif unit == 4 and length == 1:
+                kicker_counts, choose = (2,), itertools.combinations_with_replacement
+            elif unit == 4 and switches.get("shuttle", "off") != "off":
+                kicker_counts, choose = (length, 2 * length), itertools.combinations
+            else:
+                kicker_counts, choose = (), None
             kicker_sets = [()]
-            if kicker_count and unit * length + kicker_count <= 20:
-                singles = itertools.combinations_with_replacement(range(15), kicker_count)
-                pairs = itertools.combinations_with_replacement(range(15), kicker_count)
-                kicker_sets += list(singles) + [ranks * 2 for ranks in pairs]
+            for kicker_count in kicker_counts:
+                if unit * length + kicker_count <= 20:
+                    kicker_sets += list(choose(range(15), kicker_count))
+                    kicker_sets += [ranks * 2 for ranks in choose(range(15), kicker_count)]
             for top in range(length - 1, 15):
                 main = [0] * 15
                 for r in range(top - length + 1, top + 1):

@@ -4,7 +4,7 @@ the play and the score. It shares no code with ddz_fast; moves are the reference
 
 import copy
 
-from .reference import beats, readings
+from .reference import SHUTTLES, beats, readings
 
 
 class Auction:
@@ -62,8 +62,9 @@ class Play:
     Two hands make an endgame: the landlord against one farmer, so a trick ends when the one
     other player passes."""
 
-    def __init__(self, hands, landlord, bid):
+    def __init__(self, hands, landlord, bid, shuttle_bombs=1):
         self.hands = [tuple(h) for h in hands]
+        self.shuttle_bombs = shuttle_bombs      # the bombs a shuttle counts as (RULES.md 9)
         self.seats = len(self.hands)    # 3, or 2
         self.landlord = landlord
         self.bid = bid
@@ -84,7 +85,7 @@ class Play:
             return False
         if any(c > h for c, h in zip(cards, self.hands[self.to_move])):
             return False
-        return self.trick is None or beats(move, self.trick)
+        return self.trick is None or beats(move, self.trick, switches.get("shuttle", "off"))
 
     def apply(self, move):
         seat = self.to_move
@@ -96,7 +97,10 @@ class Play:
             self.hands[seat] = subtract(self.hands[seat], move[3])
             self.trick, self.last_mover, self.passes = move, seat, 0
             self.plays[seat] += 1
-            self.bombs += move[0] in ("bomb", "rocket")
+            if move[0] in ("bomb", "rocket"):
+                self.bombs += 1
+            elif move[0] in SHUTTLES:
+                self.bombs += self.shuttle_bombs
             if sum(self.hands[seat]) == 0:
                 self.winner = seat
         self.to_move = (seat + 1) % self.seats
@@ -170,9 +174,10 @@ def deal(seed, redeals):
     return [tuple(h) for h in hands], tuple(kitty), rank[mark], mark
 
 
-def perft(play, depth, distinct_single_wings=False, leads_of=None):
+def perft(play, depth, distinct_single_wings=False, leads_of=None, shuttle="off"):
     """Action sequences of length `depth` from a Play position (a pass is an action; a finished
-    game has none). `leads_of(hand)` may cache the reference leads of a hand."""
+    game has none). `leads_of(hand)` may cache the reference leads of a hand (and must give
+    the shuttles when `shuttle` is not "off", which here says where they stand)."""
     from .reference import has_repeated_wings, leads
     if leads_of is None:
         leads_of = leads
@@ -184,10 +189,10 @@ def perft(play, depth, distinct_single_wings=False, leads_of=None):
     if distinct_single_wings:
         moves = {m for m in moves if not has_repeated_wings(m)}
     if play.trick is not None:
-        moves = {m for m in moves if beats(m, play.trick)} | {None}
+        moves = {m for m in moves if beats(m, play.trick, shuttle)} | {None}
     total = 0
     for move in moves:
         child = copy.deepcopy(play)
         child.apply(move)
-        total += perft(child, depth - 1, distinct_single_wings, leads_of)
+        total += perft(child, depth - 1, distinct_single_wings, leads_of, shuttle)
     return total

@@ -11,7 +11,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Game, Hand, Move, Position, Rules, legal_moves
-from ddz_fast._rules import FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Flag, as_rules
+from ddz_fast._rules import FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Count, Flag, as_rules
 from ddz_fast.tools.options import add_rule_options, rules_from_args
 from helpers import MOST_LEADS, Crafted, check_rules_argument, outcome
 
@@ -25,6 +25,8 @@ def values_of(field):
         return [False, True]
     if isinstance(field, Choice):
         return list(field.choices)
+    if isinstance(field, Count):
+        return list(range(field.low, field.high + 1))
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its values here")
 
 
@@ -67,7 +69,8 @@ def test_fields_default_to_rules_md():
         ("four_with_two", True, "play"), ("distinct_four_two_singles", True, "play"),
         ("quad_wings", True, "play"), ("extending_wings", True, "play"),
         ("all_pass", "redeal", "auction"), ("scoring", "points", "play"), ("spring", True, "play"),
-        ("rocket_kickers", False, "play")]
+        ("rocket_kickers", False, "play"), ("shuttle", "off", "play"),
+        ("shuttle_wings", "one", "play"), ("shuttle_bombs", 1, "play")]
     assert all(field.stage in STAGES for field in FIELDS)
     assert all(getattr(Rules(), field.name) == field.default for field in FIELDS)
     assert set(NAMES) <= set(dir(Rules()))
@@ -92,6 +95,15 @@ def test_the_switches_reach_the_kernels():
     wings = "333444+55"
     assert wings in {str(m) for m in legal_moves("3334445566", rules=Rules.preset("standard"))}
     assert wings not in {str(m) for m in legal_moves("3334445566", rules=Rules.preset("strict"))}
+    shuttles = {(wings, standing): {str(m) for m in legal_moves(
+                    "3333444456", "2", rules=Rules(shuttle=standing, shuttle_wings=wings))}
+                for wings in ("none", "one", "two") for standing in ("ordinary", "super_bomb")}
+    assert shuttles == {("none", "ordinary"): {"3333", "4444"},
+                        ("one", "ordinary"): {"3333", "4444"},
+                        ("two", "ordinary"): {"3333", "4444"},
+                        ("none", "super_bomb"): {"3333", "4444", "33334444"},
+                        ("one", "super_bomb"): {"3333", "4444", "33334444", "33334444+56"},
+                        ("two", "super_bomb"): {"3333", "4444", "33334444"}}
 
 
 # --- round trips, over every preset and every value of every field -----------------------------
@@ -141,6 +153,13 @@ def test_an_unknown_field_is_a_type_error_naming_it(make):
     ({"auction": None}, TypeError),
     ({"auction": "dutch"}, ValueError),
     ({"auction": "Open"}, ValueError),
+    ({"shuttle": True}, TypeError),
+    ({"shuttle": "on"}, ValueError),
+    ({"shuttle_bombs": 4}, ValueError),
+    ({"shuttle_bombs": -1}, ValueError),
+    ({"shuttle_bombs": True}, TypeError),
+    ({"shuttle_bombs": "3"}, TypeError),
+    ({"shuttle_bombs": 3.0}, TypeError),
 ])
 def test_bad_values_raise_the_same_from_every_path(changes, error):
     (name,) = changes
@@ -319,6 +338,8 @@ def annotation(field):
         return "bool"
     if isinstance(field, Choice):
         return f"Literal[{', '.join(repr(choice) for choice in field.choices)}]"
+    if isinstance(field, Count):
+        return "int"
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its type here")
 
 
