@@ -189,7 +189,8 @@ FIELDS = (
          help="a spring or an anti-spring doubles the points",
          c=lambda s, on: s.update(spring=on)),
     Flag("rocket_kickers", default=False, stage="play",
-         help="both jokers may serve together as the kickers of a four with two or a plane",
+         help="both jokers may serve together as the kickers of a four with two, a plane or a "
+              "shuttle",
          c=lambda s, on: s.update(rocket_kickers=on)),
     # RULES.md section 9: the sources disagree on the shuttle, so each reading is a switch.
     Choice("shuttle", SHUTTLES, default="off", stage="play",

@@ -42,7 +42,7 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
                 if DDZ_DEBUG:
                     c_assert(count < MAX_READINGS)
                 if count == MAX_READINGS:
-                    return count        # none known (tests/cards_moves checks the bound)
+                    return count        # impossible (typedefs.pxd: MAX_READINGS)
                 out[count] = m
                 count += 1
     return count

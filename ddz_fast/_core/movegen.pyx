@@ -144,7 +144,7 @@ cdef ddz_move* choose_kickers(const kicker_choice* c, int i, int need, uint64_t 
 
 
 cdef inline ddz_move* gen_wings(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
-                         int top, uint64_t base, ddz_move* out) noexcept nogil:
+                                int top, uint64_t base, ddz_move* out) noexcept nogil:
     """Every plane or shuttle with wings on the trios or quads of `base` (ranks
     top-length+1 .. top): kickers_per_rank x length singles or pairs of other ranks."""
     cdef const ddz_kind_shape* shape = &KIND_SHAPES[kind]
@@ -398,7 +398,7 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
     cdef int k = prev.kind, shuttle
     cdef ddz_move* start = out
     if DDZ_DEBUG:
-        c_assert(h.n <= MAX_HAND_CARDS)
+        c_assert(h.n <= MAX_HAND_CARDS and k < N_KINDS)     # prev is a reading
     if k == KIND_ROCKET:
         return out          # nothing beats the rocket
     if k < KIND_ROCKET:

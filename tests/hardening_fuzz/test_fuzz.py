@@ -218,7 +218,7 @@ def check_move(move, rules=None):
         return
     switches = {name: getattr(rules or Rules(), name) for name in (
         "distinct_single_wings", "four_with_two", "distinct_four_two_singles", "quad_wings",
-        "extending_wings", "rocket_kickers")}
+        "extending_wings", "rocket_kickers", "shuttle", "shuttle_wings")}
     assert (str(move.kind), move.length, move.main) in reference.readings(tuple(move.counts.tolist()), **switches)
     assert Move.parse(str(move), rules=rules) == move
     assert move in classify(move.cards, rules=rules)
@@ -372,7 +372,7 @@ def test_move_parse(text, rules):
 
 
 KIND_ARGS = st.one_of(st.sampled_from(list(Kind)), st.sampled_from([k.value for k in Kind]),
-                      st.integers(-1, 14), st.text(max_size=6), st.none(), st.floats())
+                      st.integers(-1, 19), st.text(max_size=6), st.none(), st.floats())
 
 
 @st.composite
@@ -391,12 +391,12 @@ def move_fields(draw):
 
 
 def kind_model(kind):
-    """Move's kind: a Kind or its name, or its code (README: single .. rocket are 0..13) as
-    checks.py takes integers; other text is no kind (InvalidMoveError)."""
+    """Move's kind: a Kind or its name, or its code (single .. rocket are 0..13, the shuttles
+    14..18) as checks.py takes integers; other text is no kind (InvalidMoveError)."""
     names = [k.value for k in Kind]
     if isinstance(kind, str):
         return kind if kind in names else InvalidMoveError
-    code = int_model(kind, 0, 13, InvalidMoveError)
+    code = int_model(kind, 0, 18, InvalidMoveError)
     return code if is_error(code) else names[code]
 
 
@@ -736,7 +736,7 @@ def unpickle_model(fields):
     counts = [(cards >> (4 * r)) & 0xF for r in range(16)]
     if counts[15] or not within_deck(counts[:15]):
         return InvalidMoveError
-    if (KIND_NAMES[kind], length, main) not in reference.readings(tuple(counts[:15]), **reference.LOOSEST):
+    if (KIND_NAMES[kind], length, main) not in reference.readings(tuple(counts[:15]), **reference.ANY_RULES):
         return InvalidMoveError
     return (KIND_NAMES[kind], length, main, tuple(counts[:15]))
 
@@ -751,7 +751,9 @@ def check_unpickled(fields):
     else:
         assert error is None, repr(error)
         same_move(move, expected)
-        check_move(move, Rules(**reference.LOOSEST))
+        two_wings = move.kind in (Kind.SHUTTLE_TWO_SINGLES, Kind.SHUTTLE_TWO_PAIRS)
+        check_move(move, Rules(**reference.LOOSEST, shuttle="ordinary",
+                               shuttle_wings="two" if two_wings else "one"))
 
 
 @st.composite

@@ -110,7 +110,7 @@ SHUTTLES_TABLE = LeadTable(
     {"shuttle_none": shuttle_rules("none"), "shuttle_one": shuttle_rules("one"),
      "shuttle_two": shuttle_rules("two"),
      "shuttle_two_douzero": shuttle_rules("two", **reference.PRESETS["douzero"])},
-    shuttle_rules("any", **reference.LOOSEST))
+    reference.ANY_RULES)
 TABLES = {"presets": PRESETS_TABLE, "shuttles": SHUTTLES_TABLE}
 
 # The presets table under the names the tests of the presets use.

@@ -38,6 +38,8 @@ PRESETS = {
 # Every switch at its permissive value: the readings of any rule set are among these, so the
 # moves of any rule set are those of LOOSEST that `within` keeps (one enumeration for all).
 LOOSEST = {"distinct_four_two_singles": False, "rocket_kickers": True}
+# ... and with the shuttles of both wing switches: the readings of any rule set at all.
+ANY_RULES = {**LOOSEST, "shuttle": "ordinary", "shuttle_wings": "any"}
 SHUTTLES = {"shuttle", "shuttle_singles", "shuttle_pairs", "shuttle_two_singles",
             "shuttle_two_pairs"}
 WINGS_PER_QUAD = {"none": (), "one": (1,), "two": (2,), "any": (1, 2)}
