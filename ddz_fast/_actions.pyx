@@ -24,7 +24,7 @@ from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state
 from ._core.typedefs cimport MAX_MOVES, ddz_hand, ddz_move
 from ._game cimport Game
 from ._moves cimport Move, as_move, move_from_c
-from ._rules cimport Rules, as_rules
+from ._rules cimport Rules, as_rules, without_wilds
 
 from ._moves import MOVE_DTYPE, PASS, classify
 from .checks import check_int, describe_array
@@ -101,7 +101,7 @@ def every_play(rules=None):
     """Every play of a rule set (default: RULES.md's), each reading of a set of cards apart,
     as a list of Moves ordered by kind code, length, main rank, then kicker ranks ascending
     (28,738 under ``standard``). Enumerated by the move generators on the whole deck."""
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = without_wilds(as_rules(rules), "every_play")
     return [Move.from_row(row, rules=r) for row in play_array(r).tolist()]
 
 
@@ -223,7 +223,7 @@ cdef class ActionSpace:
     def __init__(self, rules=None):
         if self._rules is not None:
             raise TypeError("an ActionSpace is immutable: __init__ may not be called again")
-        rules = as_rules(rules)
+        rules = without_wilds(as_rules(rules), "ActionSpace")
         table = TABLES.get(rules)
         if table is None:
             table = TABLES[rules] = build_table(rules)

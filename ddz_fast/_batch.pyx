@@ -13,7 +13,7 @@ from ._cards cimport Hand
 from ._core.alloc cimport grow
 from ._core.rows cimport BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves
 from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move
-from ._rules cimport Rules, as_rules
+from ._rules cimport Rules, as_rules, without_wilds
 
 from ._moves import MOVE_DTYPE
 from .errors import InvalidCardsError, InvalidMoveError
@@ -179,7 +179,7 @@ cdef int check_status(_BatchInput batch, Py_ssize_t status, Rules rules) except 
 def legal_move_counts(hands, prevs=None, *, rules=None):
     """The number of legal moves of every hand, as an int64 array: ``legal_moves_batch``
     without storing the moves (same arguments)."""
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = without_wilds(as_rules(rules), "legal_move_counts")
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
     counts = np.empty(batch.n, dtype=np.int64)
     cdef int64_t[::1] out = counts
@@ -202,7 +202,7 @@ def legal_moves_batch(hands, prevs=None, *, rules=None):
     of hand i being ``moves[offsets[i]:offsets[i + 1]]``, in the order of ``legal_moves``.
     Ctrl-C interrupts it between chunks of rows.
     """
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = without_wilds(as_rules(rules), "legal_moves_batch")
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
     offsets = np.empty(batch.n + 1, dtype=np.int64)
     cdef int64_t[::1] offs = offsets

@@ -16,9 +16,9 @@ from ._core.state cimport (
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
     game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores,
 )
-from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
+from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, NO_WILD, ddz_move
 from ._moves cimport Move, make_move_list, move_from_c
-from ._rules cimport Rules, as_rules
+from ._rules cimport Rules, as_rules, without_wilds
 from . import _rules
 
 from ._cards import RANK_SYMBOLS
@@ -143,6 +143,7 @@ cdef int set_position(ddz_state* s, position) except -1:
     s.bombs = position.bombs
     s.first_bidder = position.first
     s.marked_rank = N_RANKS if position.marked is None else RANK_SYMBOLS.index(position.marked)
+    s.wilds.rank[0] = s.wilds.rank[1] = NO_WILD
     s.last_mover = s.winner = NO_SEAT
     if position.trick is not None:
         s.last_move = (<Move>position.trick[0]).c
@@ -197,7 +198,7 @@ cdef class Game:
             raise TypeError("Game.__init__ may not be called on a game that is already set up")
         seed = secrets.randbits(64) if seed is None else check_seed(seed)
         cdef int first = -1 if first_bidder is None else check_int(first_bidder, "first_bidder", 0, 2)
-        self._rules = as_rules(rules)
+        self._rules = without_wilds(as_rules(rules), "Game")
         self.g.rules = self._rules.c
         self.g.n_steps = 0
         state_deal(&self.g.s, seed, 0, first, &self.g.rules)

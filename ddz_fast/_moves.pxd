@@ -3,7 +3,7 @@
 from libc.stdint cimport uint64_t
 
 from ._rules cimport Rules
-from ._core.typedefs cimport ddz_move, ddz_rules
+from ._core.typedefs cimport ddz_hand, ddz_move, ddz_rules, ddz_wilds
 
 
 cdef class Move:
@@ -24,7 +24,10 @@ cdef class MoveList:
     cdef ddz_move prev_move
     cdef bint can_pass
     cdef Rules _rules
+    cdef ddz_wilds wilds            # the wild ranks, under wild-card rules
     cdef int generate(self) except -1
+    cdef int generate_wild(self, const ddz_hand* h) except -1
+    cdef int keep(self, ddz_move* buf, ddz_move* end) except -1
 
 
 # A Move for a valid reading (kernel output); no checks.

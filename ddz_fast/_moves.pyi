@@ -1,4 +1,4 @@
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, SupportsIndex, overload
 
 import numpy as np
@@ -13,6 +13,7 @@ from .kind import Kind
 from .typing import CardsLike, MoveLike, RulesLike
 
 MOVE_DTYPE: np.dtype[np.void]
+WILD_MOVE_DTYPE: np.dtype[np.void]
 PASS: Move
 
 @disjoint_base
@@ -63,7 +64,7 @@ class MoveList:
     def __getitem__(self, index: slice, /) -> list[Move]: ...
     def __contains__(self, move: object, /) -> bool: ...
 
-def legal_moves(hand: CardsLike, prev: MoveLike | None = None, *,
-                rules: RulesLike = None) -> MoveList: ...
+def legal_moves(hand: CardsLike, prev: MoveLike | None = None, *, rules: RulesLike = None,
+                wild_ranks: str | int | Sequence[int] | None = None) -> MoveList: ...
 def classify(cards: CardsLike, *, rules: RulesLike = None) -> list[Move]: ...
 def beats(move: MoveLike, prev: MoveLike, *, rules: RulesLike = None) -> bool: ...

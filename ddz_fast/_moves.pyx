@@ -11,11 +11,11 @@ from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, registe
 from ._core.combos cimport (
     beats as combo_beats, classify as combo_classify, is_reading, main_part, move_is_legal,
 )
-from ._core.movegen cimport gen_moves
+from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport (
-    KIND_SHAPES, KIND_SHUTTLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS, ddz_hand, ddz_move,
-    ddz_rules,
+    KIND_SHAPES, KIND_SHUTTLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS,
+    RANK_TWO, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
 )
 
 from ._cards import RANK_SYMBOLS, counts_array
@@ -25,6 +25,16 @@ from .kind import Kind, as_kind
 
 MOVE_DTYPE = np.dtype(
     [("kind", "u1"), ("length", "u1"), ("main", "u1"), ("cards", "u8")], align=True)
+# The same rows with the fields of wild-card games (RULES.md 10): `wild` (low nibble: the
+# substitutes played by second-rank wild cards; 0x10: a pure-wild bomb) and `substitutes`
+# (the ranks wild cards stand for, rank + 1 per nibble, ascending). A view of MOVE_DTYPE rows.
+WILD_MOVE_DTYPE = np.dtype(
+    [("kind", "u1"), ("length", "u1"), ("main", "u1"), ("wild", "u1"), ("substitutes", "u4"),
+     ("cards", "u8")], align=True)
+
+# The first room for the moves of a hand under wild-card rules: most hands' moves fit.
+cdef enum:
+    WILD_MOVES_ROOM = 4096 + MAX_MOVES
 
 cdef ddz_move _probe
 if (MOVE_DTYPE.itemsize != sizeof(ddz_move)
@@ -295,10 +305,34 @@ cdef class MoveList:
     cdef int generate(self) except -1:
         cdef ddz_move buf[MAX_MOVES + 1]      # + PASS
         cdef ddz_hand h
-        cdef ddz_move* end
-        cdef Py_ssize_t n
         hand_init(&h, self.hand_cards)
-        end = gen_moves(&h, &self.prev_move, &self._rules.c, buf)
+        if self._rules.c.wilds:
+            return self.generate_wild(&h)
+        return self.keep(buf, gen_moves(&h, &self.prev_move, &self._rules.c, buf))
+
+    cdef int generate_wild(self, const ddz_hand* h) except -1:
+        """generate() under wild-card rules: into a buffer that grows until the moves fit."""
+        cdef Py_ssize_t room = WILD_MOVES_ROOM
+        cdef ddz_move* buf
+        cdef ddz_move* end = NULL
+        while end == NULL:
+            buf = <ddz_move*>malloc((room + 1) * sizeof(ddz_move))     # + PASS
+            if buf == NULL:
+                raise MemoryError()
+            end = gen_wild_moves(h, &self.prev_move, &self._rules.c, self.wilds, buf, room)
+            if end != NULL:
+                try:
+                    self.keep(buf, end)
+                finally:
+                    free(buf)
+            else:
+                free(buf)
+                room *= 4
+        return 0
+
+    cdef int keep(self, ddz_move* buf, ddz_move* end) except -1:
+        """Keep the moves generated into buf (and PASS, if the list has it)."""
+        cdef Py_ssize_t n
         if self.can_pass:
             memset(end, 0, sizeof(ddz_move))
             end += 1
@@ -418,22 +452,60 @@ cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, b
         moves.prev_move = prev[0]
     moves.can_pass = can_pass
     moves._rules = rules
+    moves.wilds = no_wilds()
     return moves
 
 
-def legal_moves(hand, prev=None, *, rules=None):
+cdef ddz_wilds wilds_of(object wild_ranks, Rules rules) except *:
+    """The wild ranks of a `wild_ranks=` argument (rank symbols as text, or rank indices) under
+    the rules: as many distinct ranks of 3..2 as the rules have wild ranks, or None without."""
+    cdef ddz_wilds w = no_wilds()
+    cdef int i
+    if not rules.c.wilds:
+        if wild_ranks is not None:
+            raise ValueError(f"wild_ranks={wild_ranks!r} given, but {rules!r} has no wild cards")
+        return w
+    if wild_ranks is None:
+        raise ValueError(f"wild_ranks is required under {rules!r} (its wild ranks, e.g. '7')")
+    if isinstance(wild_ranks, str):
+        text = wild_ranks.replace("10", "T").upper()
+        if not all(symbol in RANK_SYMBOLS[:RANK_TWO + 1] for symbol in text):
+            raise ValueError(f"wild_ranks={wild_ranks!r}: wild ranks are among "
+                             f"{RANK_SYMBOLS[:RANK_TWO + 1]!r}")
+        ranks = [RANK_SYMBOLS.index(symbol) for symbol in text]
+    elif isinstance(wild_ranks, int):
+        ranks = [wild_ranks]
+    else:
+        ranks = list(wild_ranks)
+    ranks = [check_int(rank, "wild_ranks", 0, RANK_TWO) for rank in ranks]
+    if len(ranks) != rules.c.wilds or len(set(ranks)) != len(ranks):
+        raise ValueError(f"wild_ranks={wild_ranks!r}: {rules!r} has {rules.c.wilds} wild "
+                         f"rank{'s' if rules.c.wilds > 1 else ''}, all different")
+    for i in range(len(ranks)):
+        w.rank[i] = ranks[i]
+    return w
+
+
+def legal_moves(hand, prev=None, *, rules=None, wild_ranks=None):
     """Every legal move of ``hand`` (a Hand, text or 15 counts) as a lazy ``MoveList``.
 
     With ``prev`` (a Move, or text with exactly one reading), only the moves that beat it;
-    otherwise (None or ``PASS``) every lead. A pass is never included.
+    otherwise (None or ``PASS``) every lead. A pass is never included. Under wild-card rules
+    (RULES.md 10) ``wild_ranks`` names the deal's wild ranks (``"7"``, ``"39"`` or rank
+    indices); ``array.view(WILD_MOVE_DTYPE)`` shows each move's substitutes.
     """
     cdef Rules r = as_rules(rules)
+    cdef ddz_wilds w = wilds_of(wild_ranks, r)
     cdef uint64_t cards = as_hand(hand).packed
     cdef Move p
+    cdef MoveList moves
     if prev is None or (isinstance(prev, Move) and (<Move>prev).c.length == 0):
-        return make_move_list(cards, NULL, r, False)
-    p = as_move(prev, r)
-    return make_move_list(cards, &p.c, r, False)
+        moves = make_move_list(cards, NULL, r, False)
+    else:
+        p = as_move(prev, r)
+        moves = make_move_list(cards, &p.c, r, False)
+    moves.wilds = w
+    return moves
 
 
 def classify(cards, *, rules=None):

@@ -23,7 +23,9 @@ from typing import Any
 
 from ._cards import DECK_COUNTS as DECK, RANK_SYMBOLS, Hand
 from ._moves import Move, classify
-from ._rules import FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules, most_bombs
+from ._rules import (
+    FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules, most_bombs, without_wilds,
+)
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 from .kind import Kind
@@ -163,7 +165,7 @@ class Position:
         out = card_counts("" if self.out == "-" else self.out, "out")
         set_(self, "out", cards_text(out))
         try:                # a wrong type stays a TypeError, as everywhere rules= is read
-            set_(self, "rules", as_rules(self.rules))
+            set_(self, "rules", without_wilds(as_rules(self.rules), "Position"))
         except ValueError as e:
             raise _error("rules", str(e)) from None
         if self.seed is not None:

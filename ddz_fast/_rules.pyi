@@ -16,6 +16,9 @@ STAGES: tuple[str, ...]
 SHUTTLES: tuple[str, ...]
 SHUTTLE_WINGS: tuple[str, ...]
 MOST_SHUTTLE_BOMBS: int
+WILDS: tuple[str, ...]
+BOMB_ORDERS: tuple[str, ...]
+MULTIPLIERS: tuple[int, ...]
 MOST_BOMBS: int
 SHUTTLE_KINDS: int
 SHUTTLE_WING_KINDS: dict[str, int]
@@ -62,7 +65,17 @@ class Count(Field):
     def write(self, value: int) -> str: ...
     def read(self, text: str) -> object: ...
 
-FIELDS: tuple[Flag | Choice | Count, ...]
+class Multiplier(Field):
+    default: int
+    def check(self, value: object) -> int: ...
+    def add_option(self, parser: argparse.ArgumentParser) -> None: ...
+    def spell(self, value: int) -> str: ...
+    def write(self, value: int) -> str: ...
+    def read(self, text: str) -> object: ...
+
+def doublings(factor: int) -> int: ...
+
+FIELDS: tuple[Flag | Choice | Count | Multiplier, ...]
 PRESETS: dict[str, dict[str, Any]]
 
 # The fields of FIELDS, in its order: tests/rules/test_rules.py checks that the attributes, __init__
@@ -82,6 +95,12 @@ class Rules:
     shuttle: Final[Literal["off", "ordinary", "super_bomb"]]
     shuttle_wings: Final[Literal["none", "one", "two"]]
     shuttle_bombs: Final[int]
+    wilds: Final[Literal["none", "one", "two"]]
+    bomb_order: Final[Literal["rocket_top", "pure_top"]]
+    soft_bomb_multiplier: Final[int]
+    hard_bomb_multiplier: Final[int]
+    pure_bomb_multiplier: Final[int]
+    rocket_multiplier: Final[int]
     def __init__(self, distinct_single_wings: bool = False, auction: Literal["open", "single_round", "none"] = "open",
                  four_with_two: bool = True, distinct_four_two_singles: bool = True,
                  quad_wings: bool = True, extending_wings: bool = True,
@@ -90,14 +109,20 @@ class Rules:
                  spring: bool = True, rocket_kickers: bool = False,
                  shuttle: Literal["off", "ordinary", "super_bomb"] = "off",
                  shuttle_wings: Literal["none", "one", "two"] = "one",
-                 shuttle_bombs: int = 1) -> None: ...
+                 shuttle_bombs: int = 1, wilds: Literal["none", "one", "two"] = "none",
+                 bomb_order: Literal["rocket_top", "pure_top"] = "rocket_top",
+                 soft_bomb_multiplier: int = 2, hard_bomb_multiplier: int = 2,
+                 pure_bomb_multiplier: int = 2, rocket_multiplier: int = 2) -> None: ...
     def replace(self, *, distinct_single_wings: bool = ..., auction: Literal["open", "single_round", "none"] = ...,
                 four_with_two: bool = ..., distinct_four_two_singles: bool = ...,
                 quad_wings: bool = ..., extending_wings: bool = ..., all_pass: Literal["redeal", "end"] = ...,
                 scoring: Literal["points", "win", "wp", "adp", "logadp"] = ..., spring: bool = ...,
                 rocket_kickers: bool = ..., shuttle: Literal["off", "ordinary", "super_bomb"] = ...,
                 shuttle_wings: Literal["none", "one", "two"] = ...,
-                shuttle_bombs: int = ...) -> Rules: ...
+                shuttle_bombs: int = ..., wilds: Literal["none", "one", "two"] = ...,
+                bomb_order: Literal["rocket_top", "pure_top"] = ...,
+                soft_bomb_multiplier: int = ..., hard_bomb_multiplier: int = ...,
+                pure_bomb_multiplier: int = ..., rocket_multiplier: int = ...) -> Rules: ...
     @property
     def name(self) -> str | None: ...
     @staticmethod
@@ -109,3 +134,4 @@ class Rules:
 
 def most_bombs(rules: Rules) -> int: ...
 def as_rules(rules: RulesLike) -> Rules: ...
+def without_wilds(rules: Rules, what: str) -> Rules: ...

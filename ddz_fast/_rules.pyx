@@ -6,12 +6,13 @@ import argparse
 from ._core.typedefs cimport (
     KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHUTTLE,
     KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS, KIND_SHUTTLE_TWO_SINGLES,
-    N_KINDS, ddz_rules,
+    N_KINDS, TIER_HARD, TIER_PURE, TIER_SOFT, ddz_rules,
 )
 from ._core.state cimport MAX_BID, MAX_REDEALS
 from ._core.typedefs cimport MAX_MOVES as C_MAX_MOVES
 
 from .checks import check_bool, check_choice, check_int
+from .errors import UnsupportedRulesError
 
 # Room for the moves of one hand: bench/max_moves.py proves every preset stays within it.
 MAX_MOVES = C_MAX_MOVES
@@ -24,6 +25,9 @@ SCORINGS = ("points", "win", "wp", "adp", "logadp")
 SHUTTLES = ("off", "ordinary", "super_bomb")
 SHUTTLE_WINGS = ("none", "one", "two")
 MOST_SHUTTLE_BOMBS = 3
+WILDS = ("none", "one", "two")
+BOMB_ORDERS = ("rocket_top", "pure_top")
+MULTIPLIERS = (1, 2, 4, 8)
 STAGES = ("auction", "play")
 
 
@@ -118,6 +122,31 @@ class Count(Field):
         return int(text) if text.isdigit() and text.isascii() else text
 
 
+class Multiplier(Field):
+    """A factor of the multiplier, one of ``MULTIPLIERS`` (powers of two): ``--name N``. The
+    kernels read how many doublings it makes."""
+
+    def check(self, value):
+        value = check_int(value, self.name)
+        if value not in MULTIPLIERS:
+            raise ValueError(f"{self.name} must be one of {', '.join(map(str, MULTIPLIERS))}, "
+                             f"not {value}")
+        return value
+
+    def add_option(self, parser):
+        parser.add_argument(self.option, type=int, choices=MULTIPLIERS, default=None,
+                            help=f"{self.help} (default: as --rules says)")
+
+    def spell(self, value):
+        return f"{self.option} {value}"
+
+    def write(self, value):
+        return str(value)
+
+    def read(self, text):
+        return int(text) if text.isdigit() and text.isascii() else text
+
+
 SHUTTLE_KINDS = 1 << KIND_SHUTTLE
 SHUTTLE_WING_KINDS = {
     "none": 0,
@@ -144,6 +173,10 @@ cdef dict SWITCHES = {
     "spring": True,
     "shuttle_bomb": False,
     "shuttle_bombs": 1,
+    "wilds": 0,
+    "pure_top": False,
+    "bomb_doublings": [1, 1, 1],
+    "rocket_doublings": 1,
 }
 
 # The fields, in the order of Rules' positional arguments and pickles: append, never reorder.
@@ -210,7 +243,34 @@ FIELDS = (
           help="the bombs a shuttle counts as in the multiplier (3: the open_spiel fork's "
                "consecutive bombs)",
           c=lambda s, value: s.update(shuttle_bombs=value)),
+    # RULES.md section 10: wild cards, their bombs' order and the multipliers by bomb tier.
+    Choice("wilds", WILDS, default="none", stage="play",
+           help="variant: wild cards, 'none', 'one' rank drawn after the auction (癞子) or "
+                "'two' (天地癞子: one drawn before the auction, one after)",
+           c=lambda s, value: s.update(wilds=WILDS.index(value))),
+    Choice("bomb_order", BOMB_ORDERS, default="rocket_top", stage="play",
+           help="with wild cards: 'rocket_top' (rocket > pure-wild bomb > hard > soft; "
+                "Tencent) or 'pure_top' (pure-wild bomb > rocket > hard > soft; JJ)",
+           c=lambda s, value: s.update(pure_top=value == "pure_top")),
+    Multiplier("soft_bomb_multiplier", default=2, stage="play",
+               help="the factor of a soft bomb (natural and wild cards)",
+               c=lambda s, value: s["bomb_doublings"].__setitem__(TIER_SOFT, doublings(value))),
+    Multiplier("hard_bomb_multiplier", default=2, stage="play",
+               help="the factor of a hard bomb (four natural cards: every bomb without wild "
+                    "cards)",
+               c=lambda s, value: s["bomb_doublings"].__setitem__(TIER_HARD, doublings(value))),
+    Multiplier("pure_bomb_multiplier", default=2, stage="play",
+               help="the factor of a pure-wild bomb (four wild cards)",
+               c=lambda s, value: s["bomb_doublings"].__setitem__(TIER_PURE, doublings(value))),
+    Multiplier("rocket_multiplier", default=2, stage="play",
+               help="the factor of the rocket",
+               c=lambda s, value: s.update(rocket_doublings=doublings(value))),
 )
+
+
+def doublings(int factor):
+    """How many doublings a factor of MULTIPLIERS makes."""
+    return factor.bit_length() - 1
 
 cdef tuple NAMES = tuple(field.name for field in FIELDS)
 cdef dict INDEX = {name: i for i, name in enumerate(NAMES)}
@@ -220,7 +280,7 @@ cdef dict PRESET_RULES, PRESET_NAMES       # set once the class exists, below
 
 cdef ddz_rules switches_of(tuple values) except *:
     """The kernels' switches for the values of the fields."""
-    switches = dict(SWITCHES)
+    switches = {**SWITCHES, "bomb_doublings": list(SWITCHES["bomb_doublings"])}
     for field, value in zip(FIELDS, values):
         field.c(switches, value)
     return switches
@@ -263,6 +323,10 @@ cdef class Rules:
                 raise TypeError(f"Rules() got multiple values for argument {name!r}")
             given[i] = value
         values = tuple([field.check(value) for field, value in zip(FIELDS, given)])
+        if values[INDEX["wilds"]] != "none" and values[INDEX["shuttle"]] != "off":
+            raise UnsupportedRulesError(
+                f"wild cards (wilds={values[INDEX['wilds']]!r}) and the space shuttle "
+                f"(shuttle={values[INDEX['shuttle']]!r}) are not played together (RULES.md 10)")
         self.c = switches_of(values)
         self.values = values
         self.frozen = True
@@ -353,20 +417,32 @@ cdef Rules preset_named(str name):
     return preset
 
 
-cdef int most_bombs_counting(int shuttle_bombs):
-    """The most bombs a deal can count where a shuttle counts as `shuttle_bombs`: the 12 quads
-    of 3..A as 12 bombs or six two-quad shuttles, then the 2s and the rocket."""
-    return max(12, 6 * shuttle_bombs) + 2
-
-
-MOST_BOMBS = most_bombs_counting(MOST_SHUTTLE_BOMBS)     # under any rules
-
-
 def most_bombs(Rules rules):
-    """The most bombs a deal can count under the rules (14 without shuttles)."""
-    if rules.values[INDEX["shuttle"]] == "off":
-        return most_bombs_counting(1)
-    return most_bombs_counting(rules.values[INDEX["shuttle_bombs"]])
+    """The most bombs a deal can count under the rules, as the multiplier counts them (its
+    doublings): 14 under the default rules, the 13 quads of 3..2 and the rocket. Multipliers
+    count a bomb as several; a shuttle counts as ``shuttle_bombs`` (six two-quad shuttles
+    instead of the twelve quads of 3..A); wild cards make no more bombs than 13 and the
+    rocket (a bomb holds four cards of 3..2)."""
+    cdef const ddz_rules* c = &rules.c
+    cdef int bomb = max(c.bomb_doublings[0], c.bomb_doublings[1], c.bomb_doublings[2])
+    cdef int quads = 12 * bomb
+    if rules.values[INDEX["shuttle"]] != "off":
+        quads = max(quads, 6 * c.shuttle_bombs)
+    return quads + bomb + c.rocket_doublings
+
+
+# Under any rules: every bomb and the rocket at the greatest multiplier.
+MOST_BOMBS = 14 * doublings(MULTIPLIERS[-1])
+
+
+cpdef Rules without_wilds(Rules rules, str what):
+    """`rules` if they have no wild cards; UnsupportedRulesError naming `what` otherwise (the
+    parts of the package that do not play wild cards yet)."""
+    if rules.c.wilds:
+        raise UnsupportedRulesError(
+            f"{what} does not support wild cards yet (wilds={rules.values[INDEX['wilds']]!r}); "
+            f"legal_moves() with wild_ranks= does")
+    return rules
 
 
 cpdef Rules as_rules(object rules):

@@ -16,7 +16,7 @@ from ._core.playout cimport ddz_outcome, play_random_game
 from ._core.rng cimport stream_seed
 from ._core.state cimport MAX_REDEALS
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
-from ._rules cimport Rules, as_rules
+from ._rules cimport Rules, as_rules, without_wilds
 
 from .checks import check_int, check_seed, check_threads
 from .errors import RedealLimitError
@@ -160,7 +160,7 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     threads = check_threads(threads, (n_games + CHUNK_GAMES - 1) // CHUNK_GAMES)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = without_wilds(as_rules(rules), "simulate")
     cdef _Runner runner = _Runner(start, n_games, seed, r)
     runner.start_workers(threads - 1)
     try:

@@ -38,7 +38,7 @@ from ._core.tables cimport (
     first_refused, gather_chunk, run_phase,
 )
 from ._game cimport copy_game
-from ._rules cimport Rules, as_rules
+from ._rules cimport Rules, as_rules, without_wilds
 from ._rules import most_bombs
 
 from . import _encodings
@@ -529,7 +529,7 @@ cdef char* array_data(object a) except NULL:
 
 cdef tuple space_and_rules(actions, rules):
     if rules is not None:                       # None: the rules of the actions
-        rules = as_rules(rules)
+        rules = without_wilds(as_rules(rules), "Tables")
     if actions is None:
         actions = ActionSpace(rules)
     elif not isinstance(actions, ActionSpace):

@@ -21,7 +21,7 @@ cdef extern from *:
     static inline int ddz_popcount64(uint64_t x) { return __builtin_popcountll(x); }
     #endif
 
-    /* The first 8 bytes of a ddz_move (kind, length, main, zero padding) as one word. */
+    /* The first 8 bytes of a ddz_move as one word: kind, length, main (the wild fields 0). */
     #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     #define DDZ_MOVE_HEAD(k, l, m) \
         (((unsigned long long)(k) << 56) | ((unsigned long long)(l) << 48) | ((unsigned long long)(m) << 40))
@@ -29,12 +29,20 @@ cdef extern from *:
     #define DDZ_MOVE_HEAD(k, l, m) \
         ((unsigned long long)(k) | ((unsigned long long)(l) << 8) | ((unsigned long long)(m) << 16))
     #endif
+
+    /* The wild-card fields of a move head (ddz_move.wild, ddz_move.substitutes), or'ed into it. */
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    #define DDZ_MOVE_WILD(w, s) (((unsigned long long)(w) << 32) | (unsigned long long)(uint32_t)(s))
+    #else
+    #define DDZ_MOVE_WILD(w, s) (((unsigned long long)(w) << 24) | ((unsigned long long)(s) << 32))
+    #endif
     """
     int ctz32 "ddz_ctz32" (uint32_t x) noexcept nogil           # x != 0
     int ctz64 "ddz_ctz64" (uint64_t x) noexcept nogil           # x != 0
     int popcount32 "ddz_popcount32" (uint32_t x) noexcept nogil
     int popcount64 "ddz_popcount64" (uint64_t x) noexcept nogil
     uint64_t move_head "DDZ_MOVE_HEAD" (int kind, int length, int main) noexcept nogil
+    uint64_t move_wild "DDZ_MOVE_WILD" (int wild, uint32_t substitutes) noexcept nogil
 
 cdef extern from *:
     """

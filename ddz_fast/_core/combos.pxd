@@ -5,7 +5,8 @@ from libc.stdint cimport uint64_t
 from .bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
 from .typedefs cimport (
     JOKERS, KIND_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, N_KINDS,
-    NIBBLE_LSB, RANK_RED_JOKER, ddz_kind_shape, ddz_move, ddz_rules,
+    NIBBLE_LSB, RANK_RED_JOKER, TIER_HARD, TIER_PURE, TIER_SOFT, WILD_PURE, ddz_kind_shape,
+    ddz_move, ddz_rules,
 )
 
 # Bit 0 of the nibbles of the ranks 3..A: the ranks a chain may use.
@@ -32,12 +33,20 @@ cdef inline bint is_bomb(const ddz_move* m, const ddz_rules* rules) noexcept nog
             | ((m.kind >= KIND_SHUTTLE) & (rules.shuttle_bomb != 0)))
 
 
+cdef inline int bomb_tier(const ddz_move* m) noexcept nogil:
+    """The tier of a bomb (RULES.md 10): TIER_PURE, TIER_SOFT (it has substitutes) or
+    TIER_HARD (every bomb of a game without wild cards)."""
+    return TIER_PURE if m.wild & WILD_PURE else TIER_SOFT if m.substitutes else TIER_HARD
+
+
 cdef inline int bomb_count(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
-    """The bombs `m` (a reading) counts as in the multiplier: 1 for a bomb or the rocket,
-    the rules' count for a shuttle, else 0."""
+    """The bombs `m` (a reading) counts as in the multiplier, the doublings it makes: the
+    rules' count for a bomb of its tier, the rocket or a shuttle (1 by default), else 0."""
     if m.kind < KIND_BOMB:              # (nearly every play: a well predicted branch)
         return 0
-    return 1 if m.kind <= KIND_ROCKET else rules.shuttle_bombs
+    if m.kind == KIND_BOMB:
+        return rules.bomb_doublings[bomb_tier(m)]
+    return rules.rocket_doublings if m.kind == KIND_ROCKET else rules.shuttle_bombs
 
 
 cdef inline bint wings_allowed(uint64_t rest, uint64_t block, const ddz_rules* rules) noexcept nogil:

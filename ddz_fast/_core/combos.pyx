@@ -5,7 +5,7 @@ from libc.stdint cimport uint32_t, uint64_t
 from .bits cimport DDZ_DEBUG, c_assert, cards_contain, hand_init, pop_lsb, rank_block
 from .typedefs cimport (
     CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, MAX_READINGS, N_KINDS,
-    ddz_hand, ddz_move, ddz_rules,
+    WILD_PURE, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil:
@@ -18,7 +18,8 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
     if h.n == 0:
         return 0
     by_unit[:] = [0, h.m1, h.m2, h.m3, h.m4]
-    m.pad[:] = [0, 0, 0, 0, 0]
+    m.wild = 0
+    m.substitutes = 0
     m.cards = cards
     for k in range(N_KINDS):
         if k == KIND_ROCKET:
@@ -52,6 +53,8 @@ cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) no
     cdef bint a_shuttle, b_shuttle
     if a.length == 0 or b.length == 0:
         return a.length != 0            # a pass beats nothing; any play goes on an empty table
+    if rules.wilds:
+        return wild_beats(a, b, rules)
     if b.kind == KIND_ROCKET:
         return False
     if a.kind == KIND_ROCKET:
@@ -65,6 +68,24 @@ cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) no
         return b.kind != KIND_BOMB or a.main > b.main
     if b.kind == KIND_BOMB:
         return False
+    return a.kind == b.kind and a.length == b.length and a.main > b.main
+
+
+cdef inline int bomb_strength(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """Where a bomb or the rocket stands among them under wild-card rules (RULES.md 10), -1
+    for any other play: by tier (soft, hard, the rocket under pure_top, pure-wild), then rank;
+    the rocket above all under rocket_top."""
+    if m.kind == KIND_ROCKET:
+        return 2 << 4 if rules.pure_top else 4 << 4
+    if m.kind != KIND_BOMB:
+        return -1
+    return (3 if m.wild & WILD_PURE else 0 if m.substitutes else 1) << 4 | m.main
+
+
+cdef bint wild_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil:
+    cdef int a_bomb = bomb_strength(a, rules), b_bomb = bomb_strength(b, rules)
+    if a_bomb >= 0 or b_bomb >= 0:
+        return a_bomb > b_bomb
     return a.kind == b.kind and a.length == b.length and a.main > b.main
 
 

@@ -6,12 +6,24 @@
 # room covers: no hand has more than 521 leads.
 # Order: by kind code, then length, then main rank, then kickers.
 
-from .typedefs cimport ddz_hand, ddz_move, ddz_rules
+from .typedefs cimport NO_WILD, ddz_hand, ddz_move, ddz_rules, ddz_wilds
+
+
+cdef inline ddz_wilds no_wilds() noexcept nogil:
+    """The wild ranks of a game without wild cards."""
+    cdef ddz_wilds w
+    w.rank[0] = w.rank[1] = NO_WILD
+    return w
 
 # The two halves of gen_moves, for it alone (inline: callers reach the halves directly).
 cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* out) noexcept nogil
 cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
                              ddz_move* out) noexcept nogil
+# gen_moves under wild-card rules (rules.wilds, RULES.md 10), the wild cards of `h` those of the
+# ranks in `wilds`, into `out` with room for `room` moves; NULL if they do not fit (call again
+# with more room). Wild cards make many more moves than MAX_MOVES (tests/cards_moves/test_wilds.py).
+cdef ddz_move* gen_wild_moves(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
+                              ddz_wilds wilds, ddz_move* out, Py_ssize_t room) noexcept nogil
 
 
 cdef inline ddz_move* gen_moves(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
@@ -19,7 +31,7 @@ cdef inline ddz_move* gen_moves(const ddz_hand* h, const ddz_move* prev, const d
     """The legal moves of `h`: every lead when `prev` is NULL or has length 0, else the
     answers to the reading `prev` (its kind and length with a higher main rank, bombs, the
     rocket, super-bomb shuttles). Never PASS: callers that allow passing append it. The one
-    place that tells leads from answers."""
+    place that tells leads from answers. Not under wild-card rules (gen_wild_moves)."""
     if prev == NULL or prev.length == 0:
         return gen_leads(h, rules, out)
     return gen_responses(h, prev, rules, out)

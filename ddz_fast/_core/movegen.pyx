@@ -5,15 +5,19 @@
 # (GENERATORS, near the end).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
-from .bits cimport DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, rank_block
+from .bits cimport (
+    DDZ_DEBUG, c_assert, emit, hand_init, move_head, move_wild, pop_lsb, popcount32, rank_block,
+)
+from .combos cimport beats
 from .typedefs cimport (
-    CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
+    ALL_RANKS, CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
     KIND_SHAPES, KIND_SHUTTLE, KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS,
     KIND_SHUTTLE_TWO_SINGLES, KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR,
     KIND_TRIO_SINGLE, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, N_RANKS, RANK_ACE, RANK_BLACK_JOKER,
-    RANK_RED_JOKER, ddz_hand, ddz_kind_shape, ddz_move, ddz_rules,
+    RANK_RED_JOKER, RANK_TWO, WILD_PURE, ddz_hand, ddz_kind_shape, ddz_move, ddz_rules, ddz_wilds,
 )
 
 cdef inline uint32_t ranks_from(int rank) noexcept nogil:
@@ -144,14 +148,15 @@ cdef ddz_move* choose_kickers(const kicker_choice* c, int i, int need, uint64_t 
 
 
 cdef inline ddz_move* gen_wings(const ddz_hand* h, const ddz_rules* rules, int kind, int length,
-                                int top, uint64_t base, ddz_move* out) noexcept nogil:
+                                int top, uint64_t base, uint64_t wild, ddz_move* out) noexcept nogil:
     """Every plane or shuttle with wings on the trios or quads of `base` (ranks
-    top-length+1 .. top): kickers_per_rank x length singles or pairs of other ranks."""
+    top-length+1 .. top): kickers_per_rank x length singles or pairs of other ranks. `wild`:
+    the wild-card fields of the moves' heads (move_wild), 0 in other games."""
     cdef const ddz_kind_shape* shape = &KIND_SHAPES[kind]
     cdef bint singles = shape.kicker_size == 1
     cdef bint distinct = not singles or (rules.distinct_single_kickers >> kind) & 1
     cdef uint32_t others = ~(((<uint32_t>1 << length) - 1) << (top - length + 1))
-    cdef uint64_t head = move_head(kind, length, top)
+    cdef uint64_t head = move_head(kind, length, top) | wild
     cdef uint32_t ranks = (h.m1 if singles else h.m2) & others
     cdef kicker_choice c
     cdef int r, cap, m = 0, i, size = shape.kicker_size, need = shape.kickers_per_rank * length
@@ -220,7 +225,7 @@ cdef inline ddz_move* gen_chains(const ddz_hand* h, const ddz_rules* rules, int 
         while starts:
             s = pop_lsb(&starts)
             if wings:
-                out = gen_wings(h, rules, kind, L, s + L - 1, block << (4 * s), out)
+                out = gen_wings(h, rules, kind, L, s + L - 1, block << (4 * s), 0, out)
             else:
                 out = emit(out, move_head(kind, L, s + L - 1), block << (4 * s))
         if length:
@@ -323,7 +328,7 @@ cdef ddz_move* gen_shuttles(int kind, const ddz_hand* h, const ddz_rules* rules,
         while starts:
             s = pop_lsb(&starts)
             if shape.kicker_size:
-                out = gen_wings(h, rules, kind, L, s + L - 1, block << (4 * s), out)
+                out = gen_wings(h, rules, kind, L, s + L - 1, block << (4 * s), 0, out)
             else:
                 out = emit(out, move_head(kind, L, s + L - 1), block << (4 * s))
         if length:
@@ -419,3 +424,230 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
     if DDZ_DEBUG:
         c_assert(out - start <= MAX_MOVES)
     return out
+
+
+# Wild cards (RULES.md 10). A move is a main part realised from the hand's own cards and
+# wild cards standing in for others, then the kickers of its kind from what the hand keeps
+# (a wild kicker is its own rank, so kickers come from the standard generators above). The
+# main part is realised rank by rank: how many of the rank's cards are the hand's own
+# (natural, or wild cards of that very rank), the rest substitutes; a main part of one rank
+# keeps at least one own card, and a single is always its own rank.
+
+ctypedef struct wild_hand:
+    const ddz_hand* h         # the whole hand
+    ddz_move* end             # no main part's moves start past it (the buffer's room)
+    bint full                 # ... one would have: the moves are not all there
+    const ddz_rules* rules
+    uint64_t natural          # its cards that are not wild
+    uint32_t nat[5]           # nat[j]: the ranks of which `natural` holds at least j cards
+    int rank[2]               # the wild ranks (N_RANKS for a second that does not exist)
+    int pool[2]               # the wild cards held of each
+    int n_wild                # pool[0] + pool[1]
+
+
+ctypedef struct wild_target:  # the main part to realise
+    int kind
+    int length
+    int top                   # its highest rank; it starts at top - length + 1
+    int unit                  # cards per rank
+    int least_own             # own cards each rank keeps (1 for one rank, 0 in chains)
+
+
+ctypedef struct wild_part:    # a main part being realised
+    uint64_t cards            # its represented cards so far
+    uint64_t stand_ins        # the cards substitutes stand for
+    uint32_t substitutes      # ... as ddz_move.substitutes
+    int n_subs
+    int own[2]                # wild cards used as their own rank, per wild rank
+    int by_second             # substitutes that must be second-rank wild cards (they stand
+    int by_first              # for the first wild rank), and first-rank ones (for the second)
+
+
+cdef ddz_move* wild_kickers(wild_hand* g, const wild_target* t, const wild_part* p,
+                            int second, ddz_move* out) noexcept nogil:
+    """The moves of a realised main part with `second` of its substitutes played by
+    second-rank wild cards: alone, or with every choice of kickers from the cards it leaves
+    (at most MAX_MOVES: the kickers of one main part are among a hand's standard moves)."""
+    cdef const ddz_kind_shape* shape = &KIND_SHAPES[t.kind]
+    cdef int k = p.n_subs, r = t.top
+    cdef bint pure = t.kind == KIND_BOMB and (r == g.rank[0] or r == g.rank[1])
+    cdef uint64_t wild = move_wild(second | (WILD_PURE if pure else 0), p.substitutes)
+    cdef uint64_t head = move_head(t.kind, t.length, r) | wild
+    cdef uint64_t used
+    cdef uint32_t others = ~(<uint32_t>1 << r)
+    cdef ddz_hand rest
+    cdef bint distinct
+    if out > g.end:
+        g.full = True
+        return out
+    if shape.kicker_size == 0:
+        return emit(out, head, p.cards)
+    used = p.cards - p.stand_ins + (<uint64_t>(k - second) << (4 * g.rank[0]))
+    if second:
+        used += <uint64_t>second << (4 * g.rank[1])
+    hand_init(&rest, g.h.cards - used)
+    if t.kind == KIND_TRIO_SINGLE:
+        return emit_per_rank(out, head, 0, p.cards, 1, rest.m1 & others)
+    if t.kind == KIND_TRIO_PAIR:
+        return gen_sparse_ranks(out, head, 0, p.cards, 2, rest.m2 & others)
+    if t.kind == KIND_FOUR_TWO_SINGLES or t.kind == KIND_FOUR_TWO_PAIRS:
+        distinct = t.kind == KIND_FOUR_TWO_PAIRS or (g.rules.distinct_single_kickers >> t.kind) & 1
+        return emit_two_kickers(out, head, p.cards, shape.kicker_size,
+                                (rest.m1 if shape.kicker_size == 1 else rest.m2) & others,
+                                0 if distinct else rest.m2 & others, not g.rules.rocket_kickers)
+    return gen_wings(&rest, g.rules, t.kind, t.length, r, p.cards, wild, out)
+
+
+cdef inline ddz_move* wild_finish(wild_hand* g, const wild_target* t, wild_part* p,
+                                  ddz_move* out) noexcept nogil:
+    """The moves of a realised main part: for each choice of the wild cards that play its
+    substitutes, as many second-rank ones as the cards allow. Where cards of one wild rank
+    stand for the other's, no card of the other substitutes (it would stand for its own rank
+    instead: the same cards, the same move)."""
+    cdef int k = p.n_subs, second
+    cdef int lo = max(p.by_second, k + p.own[0] - g.pool[0], k if p.by_second else 0)
+    cdef int hi = min(k - p.by_first, g.pool[1] - p.own[1], 0 if p.by_first else k)
+    for second in range(lo, hi + 1):
+        out = wild_kickers(g, t, p, second, out)
+    return out
+
+
+cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part p,
+                            ddz_move* out) noexcept nogil:
+    """Every way to realise the ranks r..top of the main part after `p`."""
+    cdef int slot, own, lo, hi, subs, spare, i
+    cdef uint32_t rest
+    if r > t.top:
+        return wild_finish(g, t, &p, out)
+    spare = g.n_wild - p.own[0] - p.own[1] - p.n_subs      # wild cards not used yet
+    if spare == 0:          # the rest of the part is natural cards, or there is none
+        rest = ((<uint32_t>1 << (t.top + 1)) - 1) & ~((<uint32_t>1 << r) - 1)
+        if rest & ~g.nat[t.unit]:
+            return out
+        p.cards += rank_block(t.top, t.top - r + 1) * <uint64_t>t.unit
+        return wild_finish(g, t, &p, out)
+    slot = 0 if r == g.rank[0] else 1 if r == g.rank[1] else -1
+    if slot < 0:
+        hi = min(t.unit, <int>((g.natural >> (4 * r)) & 0xF))
+        lo = max(t.unit - spare, t.least_own)
+    else:
+        if t.unit > spare:      # every card of a wild rank is a wild card
+            return out
+        hi = min(t.unit, g.pool[slot] - p.own[slot])
+        lo = t.least_own
+    for own in range(hi, lo - 1, -1):       # the hand's own cards first
+        subs = t.unit - own
+        q = p
+        if slot == 0:
+            q.own[0] += own
+            q.by_second += subs
+        elif slot == 1:
+            q.own[1] += own
+            q.by_first += subs
+        q.cards += <uint64_t>t.unit << (4 * r)
+        q.stand_ins += <uint64_t>subs << (4 * r)
+        for i in range(subs):
+            q.substitutes |= <uint32_t>(r + 1) << (4 * (q.n_subs + i))
+        q.n_subs += subs
+        out = wild_realise(g, t, r + 1, q, out)
+    return out
+
+
+cdef inline int wild_deficit(const wild_hand* g, uint32_t ranks, int unit) noexcept nogil:
+    """The wild cards a main part of `unit` cards on each of `ranks` needs at least."""
+    cdef int j, need = 0
+    for j in range(1, unit + 1):
+        need += popcount32(ranks & ~g.nat[j])
+    return need
+
+
+cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
+                             ddz_move* out) noexcept nogil:
+    """gen_kind with wild cards."""
+    cdef const ddz_kind_shape* shape = &KIND_SHAPES[kind]
+    cdef wild_target t
+    cdef wild_part empty
+    cdef int r, s, L
+    cdef uint32_t window
+    cdef bint any_window
+    if not (g.rules.kinds >> kind) & 1:
+        return out
+    if kind == KIND_SINGLE:
+        return gen_same_rank(g.h, KIND_SINGLE, 1, min_main, out)
+    if kind == KIND_ROCKET:
+        return gen_rocket(g.h, min_main, out)
+    memset(&empty, 0, sizeof(empty))
+    t.kind = kind
+    t.unit = shape.unit
+    if shape.max_length == 1:
+        t.length = 1
+        t.least_own = 1
+        for r in range(min_main if min_main > 0 else 0, RANK_TWO + 1):
+            if ((g.h.m1 >> r) & 1) and wild_deficit(g, <uint32_t>1 << r, t.unit) <= g.n_wild:
+                t.top = r
+                out = wild_realise(g, &t, r, empty, out)
+        return out
+    t.least_own = 0
+    L = shape.min_length if length == 0 else length
+    while L <= 12 and L * t.unit <= g.h.n:
+        t.length = L
+        any_window = False
+        for s in range(0, RANK_ACE - L + 2):
+            window = ((<uint32_t>1 << L) - 1) << s
+            if wild_deficit(g, window, t.unit) > g.n_wild:
+                continue
+            any_window = True
+            if s + L - 1 >= min_main:
+                t.top = s + L - 1
+                out = wild_realise(g, &t, s, empty, out)
+        if length or not any_window:     # (no window of L ranks: none of more either)
+            break
+        L += 1
+    return out
+
+
+cdef ddz_move* gen_wild_moves(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
+                              ddz_wilds wilds, ddz_move* out, Py_ssize_t room) noexcept nogil:
+    cdef wild_hand g
+    cdef int k, slot, r, j
+    cdef ddz_move* start
+    cdef ddz_move* kept
+    cdef ddz_hand natural
+    g.h = h
+    g.rules = rules
+    g.end = out + room - (MAX_MOVES + 1)
+    g.full = room <= MAX_MOVES + 1
+    g.natural = h.cards
+    g.n_wild = 0
+    for slot in range(2):
+        r = wilds.rank[slot]
+        if r > RANK_TWO:
+            g.rank[slot] = N_RANKS
+            g.pool[slot] = 0
+        else:
+            g.rank[slot] = r
+            g.pool[slot] = <int>((h.cards >> (4 * r)) & 0xF)
+            g.natural &= ~(<uint64_t>0xF << (4 * r))
+            g.n_wild += g.pool[slot]
+    hand_init(&natural, g.natural)
+    g.nat[0] = ALL_RANKS
+    g.nat[1] = natural.m1
+    g.nat[2] = natural.m2
+    g.nat[3] = natural.m3
+    g.nat[4] = natural.m4
+    if prev == NULL or prev.length == 0:
+        for k in range(KIND_ROCKET + 1):
+            out = gen_wild_kind(&g, k, 0, 0, out)
+        return NULL if g.full else out
+    k = prev.kind
+    if k != KIND_BOMB and k != KIND_ROCKET:
+        out = gen_wild_kind(&g, k, prev.length, prev.main + 1, out)
+    # Bombs and the rocket: which of them beat the previous move depends on their tiers.
+    start = kept = out
+    out = gen_wild_kind(&g, KIND_BOMB, 0, 0, out)
+    out = gen_wild_kind(&g, KIND_ROCKET, 0, 0, out)
+    for j in range(out - start):
+        if beats(&start[j], prev, rules):
+            kept[0] = start[j]
+            kept += 1
+    return NULL if g.full else kept

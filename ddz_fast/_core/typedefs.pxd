@@ -114,12 +114,33 @@ cdef extern from *:
 # A move: the reading of `cards` as `kind` with `length` units and main rank `main`.
 # Its layout is that of ddz_fast.MOVE_DTYPE (16 bytes, cards at offset 8). A length of 0 in
 # a "previous move" slot means that there is none (the player leads).
+# In wild-card games (RULES.md 10) `cards` are the represented cards, and two fields say which
+# of them wild cards stand for: `substitutes` lists their ranks, each as rank + 1 in a nibble,
+# ascending from the lowest nibble (0 ends the list; at most 8), and `wild` holds how many of
+# them are cards of the second wild rank (low nibble) and WILD_PURE for a bomb of wild cards
+# only. Both are 0 in every other move, so the first 8 bytes stay one word (move_head).
 ctypedef struct ddz_move:
     uint8_t kind
     uint8_t length
     uint8_t main
-    uint8_t pad[5]
+    uint8_t wild
+    uint32_t substitutes
     uint64_t cards
+
+cdef enum:
+    WILD_SECOND = 0x0F          # ddz_move.wild: substitutes played by second-rank wild cards
+    WILD_PURE = 0x10            # ... the move is a bomb of wild cards only (a pure-wild bomb)
+    MAX_SUBSTITUTES = 8         # wild cards in a game (two wild ranks)
+    NO_WILD = 0xFF              # an unused slot of ddz_wilds
+    # Bomb tiers (RULES.md 10), the index of ddz_rules.bomb_doublings
+    TIER_SOFT = 0
+    TIER_HARD = 1
+    TIER_PURE = 2
+
+# The wild ranks of a deal: rank[0] (the one wild rank, or 天, the first of two) and rank[1]
+# (地, the second), NO_WILD where there is none.
+ctypedef struct ddz_wilds:
+    uint8_t rank[2]
 
 # A card multiset with the rank masks the kernels work on.
 ctypedef struct ddz_hand:
@@ -145,6 +166,10 @@ ctypedef struct ddz_rules:
     uint8_t shuttle_bomb              # shuttles stand above bombs, below the rocket (else: as
                                       # ordinary kinds, beaten by bombs and the rocket)
     uint8_t shuttle_bombs             # the bombs a shuttle counts as in the multiplier
+    uint8_t wilds                     # wild ranks in a deal: 0, 1 or 2 (RULES.md 10)
+    uint8_t pure_top                  # pure-wild bombs stand above the rocket (else below it)
+    uint8_t bomb_doublings[3]         # the multiplier doubles this often per bomb, by TIER_*
+    uint8_t rocket_doublings          # ... and for the rocket
 
 # The game's plain structs; state.pxd holds their functions and constants (NO_SEAT, the phases).
 # Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are
@@ -168,6 +193,7 @@ ctypedef struct ddz_state:
     uint8_t first_bidder
     uint8_t speeches          # bids and passes in this deal's auction
     uint8_t marked_rank       # the face-up card of the deal (N_RANKS: none, for set-up games)
+    ddz_wilds wilds           # the deal's wild ranks under wild-card rules (else NO_WILD)
     uint8_t bombs             # bombs and rockets played
     uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
     uint8_t winner            # the seat that went out, NO_SEAT before

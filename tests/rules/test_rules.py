@@ -11,7 +11,9 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Game, Hand, Move, Position, Rules, legal_moves
-from ddz_fast._rules import FIELDS, MAX_MOVES, PRESETS, STAGES, Choice, Count, Flag, as_rules
+from ddz_fast._rules import (
+    FIELDS, MAX_MOVES, MULTIPLIERS, PRESETS, STAGES, Choice, Count, Flag, Multiplier, as_rules,
+)
 from ddz_fast.tools.options import add_rule_options, rules_from_args
 from helpers import MOST_LEADS, Crafted, check_rules_argument, outcome
 
@@ -27,6 +29,8 @@ def values_of(field):
         return list(field.choices)
     if isinstance(field, Count):
         return list(range(field.low, field.high + 1))
+    if isinstance(field, Multiplier):
+        return list(MULTIPLIERS)
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its values here")
 
 
@@ -70,7 +74,10 @@ def test_fields_default_to_rules_md():
         ("quad_wings", True, "play"), ("extending_wings", True, "play"),
         ("all_pass", "redeal", "auction"), ("scoring", "points", "play"), ("spring", True, "play"),
         ("rocket_kickers", False, "play"), ("shuttle", "off", "play"),
-        ("shuttle_wings", "one", "play"), ("shuttle_bombs", 1, "play")]
+        ("shuttle_wings", "one", "play"), ("shuttle_bombs", 1, "play"), ("wilds", "none", "play"),
+        ("bomb_order", "rocket_top", "play"), ("soft_bomb_multiplier", 2, "play"),
+        ("hard_bomb_multiplier", 2, "play"), ("pure_bomb_multiplier", 2, "play"),
+        ("rocket_multiplier", 2, "play")]
     assert all(field.stage in STAGES for field in FIELDS)
     assert all(getattr(Rules(), field.name) == field.default for field in FIELDS)
     assert set(NAMES) <= set(dir(Rules()))
@@ -338,7 +345,7 @@ def annotation(field):
         return "bool"
     if isinstance(field, Choice):
         return f"Literal[{', '.join(repr(choice) for choice in field.choices)}]"
-    if isinstance(field, Count):
+    if isinstance(field, (Count, Multiplier)):
         return "int"
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its type here")
 

@@ -1,0 +1,247 @@
+"""Wild cards (RULES.md 10): the moves of a hand against oracles/reference_wilds.py on seeded
+hands (leads and answers, one and two wild ranks, the presets' switches), RULES.md's examples,
+bombs by tier, the rule switches, and the parts of the package that refuse wild cards yet."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from ddz_fast import (
+    ActionSpace, Game, Kind, Position, Rules, UnsupportedRulesError, legal_move_counts,
+    legal_moves, legal_moves_batch, simulate,
+)
+from ddz_fast._moves import WILD_MOVE_DTYPE
+from ddz_fast.tables import Tables
+from oracles import reference
+from oracles.reference_wilds import substitutes, tier, wild_beats, wild_leads
+
+KINDS = [kind.value for kind in Kind]
+DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
+ONE = Rules(wilds="one")
+TWO = Rules(wilds="two")
+
+
+def as_reference(row, wild_ranks):
+    """A WILD_MOVE_DTYPE row as the reference's (kind, length, main, represented, physical),
+    checking its wild fields on the way: ascending substitutes, the count of second-rank wild
+    cards, the pure-wild flag."""
+    cards = int(row["cards"])
+    represented = [(cards >> (4 * r)) & 0xF for r in range(15)]
+    subs, word = [], int(row["substitutes"])
+    while word & 0xF:
+        subs.append((word & 0xF) - 1)
+        word >>= 4
+    assert word == 0 and subs == sorted(subs) and len(subs) <= 8
+    second = int(row["wild"]) & 0xF
+    assert second <= len(subs) and int(row["wild"]) & ~0x1F == 0
+    physical = list(represented)
+    for r in subs:
+        physical[r] -= 1
+    physical[wild_ranks[0]] += len(subs) - second
+    if second:
+        physical[wild_ranks[1]] += second
+    move = (KINDS[row["kind"]], int(row["length"]), int(row["main"]), tuple(represented),
+            tuple(physical))
+    assert substitutes(move, wild_ranks) == (tuple(subs), second), move
+    assert bool(row["wild"] & 0x10) == (tier(move, wild_ranks) == "pure"), move
+    return move
+
+
+def engine_moves(hand, wild_ranks, rules, prev=None):
+    """The engine's moves as the reference's tuples, checked to be distinct."""
+    moves = legal_moves(hand, prev, rules=rules, wild_ranks=wild_ranks)
+    found = [as_reference(row, wild_ranks) for row in moves.array.view(WILD_MOVE_DTYPE)]
+    assert len(found) == len(set(found)), "a move listed twice"
+    return found
+
+
+def deal(rng, size):
+    """A seeded hand of `size` cards, as 15 counts."""
+    counts = np.bincount(DECK[rng.permutation(54)[:size]], minlength=15)
+    return tuple(int(c) for c in counts)
+
+
+def wild_ranks_for(rng, hand, n):
+    """`n` wild ranks for a hand: the first drawn from 3..2, or, half of the time, weighted
+    to the ranks the hand holds most of (so that it holds wild cards); the second any other."""
+    ranks = list(range(13))
+    if rng.random() < 0.5:
+        weights = np.array(hand[:13], dtype=float) ** 2 + 1e-9
+        first = int(rng.choice(13, p=weights / weights.sum()))
+    else:
+        first = int(rng.integers(13))
+    if n == 1:
+        return (first,)
+    ranks.remove(first)
+    return (first, int(rng.choice(ranks)))
+
+
+PRESETS = ["standard", "strict", "rlcard", "openspiel", "douzero"]
+
+
+@pytest.mark.parametrize("n_wild", [1, 2])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_leads_match_the_reference(preset, n_wild):
+    rng = np.random.default_rng(100 * n_wild + PRESETS.index(preset))
+    rules = Rules.preset(preset).replace(wilds="one" if n_wild == 1 else "two")
+    switches = reference.PRESETS[preset]
+    for i in range(60 if n_wild == 1 else 30):
+        hand = deal(rng, [20, 17, 12, 8][i % 4])
+        wild_ranks = wild_ranks_for(rng, hand, n_wild)
+        expected = wild_leads(hand, wild_ranks, **switches)
+        found = engine_moves(hand, wild_ranks, rules)
+        assert set(found) == expected, (reference.RANKS, hand, wild_ranks)
+        # in the generators' order: kind code, length, main rank
+        keys = [(KINDS.index(m[0]), m[1], m[2]) for m in found]
+        assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("bomb_order", ["rocket_top", "pure_top"])
+@pytest.mark.parametrize("n_wild", [1, 2])
+def test_answers_match_the_reference(n_wild, bomb_order):
+    """Answers to plays of every kind, soft, hard and pure-wild bombs and the rocket among
+    them, each played by another wild hand of the same deal's wild ranks."""
+    rng = np.random.default_rng(7 + n_wild + 10 * (bomb_order == "pure_top"))
+    rules = Rules(wilds="one" if n_wild == 1 else "two", bomb_order=bomb_order)
+    kinds_seen = set()
+    for i in range(80 if n_wild == 1 else 40):
+        leader = deal(rng, 20)
+        wild_ranks = wild_ranks_for(rng, leader, n_wild)
+        leads = legal_moves(leader, rules=rules, wild_ranks=wild_ranks)
+        rows = leads.array.view(WILD_MOVE_DTYPE)
+        # each kind in turn (bombs every other time: they are few among the leads)
+        wanted = Kind.BOMB.code if i % 2 else (i // 2) % (Kind.ROCKET.code + 1)
+        of_kind = np.flatnonzero(rows["kind"] == wanted)
+        j = int(rng.choice(of_kind)) if len(of_kind) else int(rng.integers(len(rows)))
+        prev, prev_ref = leads[j], as_reference(rows[j], wild_ranks)
+        kinds_seen.add(prev_ref[0])
+        hand = deal(rng, 17)
+        expected = {m for m in wild_leads(hand, wild_ranks)
+                    if wild_beats(m, prev_ref, wild_ranks, bomb_order=bomb_order)}
+        assert set(engine_moves(hand, wild_ranks, rules, prev)) == expected, (
+            hand, wild_ranks, prev_ref)
+    assert {"single", "pair", "trio", "trio_single", "straight", "bomb"} <= kinds_seen
+
+
+
+def moves_of(text, wild_text, rules=ONE, prev=None):
+    """{(kind, represented text, physical text)} of a hand's moves, wild ranks as text."""
+    wild_ranks = tuple(reference.RANKS.index(symbol) for symbol in wild_text)
+
+    def as_text(counts):
+        return "".join(reference.RANKS[r] * c for r, c in enumerate(counts))
+    return {(m[0], as_text(m[3]), as_text(m[4]))
+            for m in engine_moves(reference.parse(text), wild_ranks, rules, prev)}
+
+
+def test_the_rule_books_examples():
+    # 7s wild: 6667 is the soft bomb 6666 and the trio with a single 666+7
+    moves = moves_of("6667", "7")
+    assert {("bomb", "6666", "6667"), ("trio_single", "6667", "6667")} <= moves
+    # 9s wild: 34569 is the straight 34567; with a natural 7 too, two moves of that straight
+    assert {m for m in moves_of("34569", "9") if m[0] == "straight"} == {
+        ("straight", "34567", "34569")}
+    # ... and with all of 34567 held: the natural straight, the 9 standing for each of its
+    # ranks in turn, and the 9 as the 8 of 345678 and of 45678
+    assert {m[1:] for m in moves_of("345679", "9") if m[0] == "straight"} == {
+        ("34567", "34567"), ("34567", "45679"), ("34567", "35679"), ("34567", "34679"),
+        ("34567", "34579"), ("34567", "34569"), ("345678", "345679"), ("45678", "45679")}
+    # 3s and 9s wild: 3399 is the pure-wild bomb of 3s and the pure-wild bomb of 9s
+    bombs = {m for m in moves_of("3399", "39", TWO) if m[0] == "bomb"}
+    assert bombs == {("bomb", "3333", "3399"), ("bomb", "9999", "3399")}
+
+
+def test_wild_cards_alone_chains_kickers_and_the_rocket():
+    # a single wild is its own rank; two are a pair of their own rank, not of another
+    assert moves_of("7", "7") == {("single", "7", "7")}
+    assert moves_of("77", "7") == {("single", "7", "7"), ("pair", "77", "77")}
+    # four wild cards: one bomb, the pure-wild bomb of their rank
+    assert {m for m in moves_of("7777", "7") if m[0] == "bomb"} == {("bomb", "7777", "7777")}
+    # 2s wild: a chain never passes A, and a 2 never stands in it for itself
+    chains = {m for m in moves_of("TJQKA22", "2") if m[0] in ("straight", "pair_chain")}
+    assert chains and all("2" not in m[1] and m[1][-1] != "2" for m in chains)
+    assert ("straight", "TJQKA", "JQKA2") in chains           # a 2 as the T
+    assert ("straight", "89TJQKA", "TJQKA22") in chains       # both 2s, as 8 and 9
+    assert not any(m[0] == "pair_chain" for m in chains)      # three pairs need three 2s
+    # a wild kicker is its own rank, beside wild cards of its rank that substitute
+    assert {m for m in moves_of("6677", "7") if m[0].startswith("trio")} == {
+        ("trio", "666", "667"), ("trio", "666", "677"), ("trio_single", "6667", "6677")}
+    assert ("trio_pair", "66677", "66677") in moves_of("66677", "7")
+    # wilds never make the rocket, nor stand for a joker
+    assert not any(m[0] == "rocket" for m in moves_of("B77", "7"))
+    assert {m for m in moves_of("BR7", "7") if m[0] == "rocket"} == {("rocket", "BR", "BR")}
+
+
+def wild_move(text, kind, wild_text, rules=ONE):
+    """The move of `kind` that plays exactly the cards `text` (one such move)."""
+    wild_ranks = tuple(reference.RANKS.index(symbol) for symbol in wild_text)
+    moves = legal_moves(text, rules=rules, wild_ranks=wild_ranks)
+    found = [move for move, row in zip(moves, moves.array.view(WILD_MOVE_DTYPE))
+             if move.kind == kind and sum(as_reference(row, wild_ranks)[4]) == len(text)]
+    assert len(found) == 1, (text, kind, found)
+    return found[0]
+
+
+@pytest.mark.parametrize("bomb_order", ["rocket_top", "pure_top"])
+def test_bombs_compare_by_tier_then_rank(bomb_order):
+    rules = Rules(wilds="one", bomb_order=bomb_order)
+    soft_4, soft_5, soft_3 = (wild_move(t, Kind.BOMB, "7", rules) for t in ("4447", "5557", "3337"))
+    hard_3, hard_5 = (wild_move(t, Kind.BOMB, "7", rules) for t in ("3333", "5555"))
+    pure = wild_move("7777", Kind.BOMB, "7", rules)
+    rocket = wild_move("BR", Kind.ROCKET, "7", rules)
+    ladder = [soft_3, soft_4, soft_5, hard_3, hard_5, pure, rocket]
+    if bomb_order == "pure_top":
+        ladder = [soft_3, soft_4, soft_5, hard_3, hard_5, rocket, pure]
+    for i, low in enumerate(ladder):
+        for high in ladder[i + 1:]:
+            assert high.beats(low, rules=rules) and not low.beats(high, rules=rules), (high, low)
+        assert not low.beats(low, rules=rules)
+    trio = wild_move("666", Kind.TRIO, "7", rules)
+    assert all(bomb.beats(trio, rules=rules) for bomb in ladder)
+
+
+def test_rules_fields_and_refusals():
+    assert Rules(wilds="two", bomb_order="pure_top", soft_bomb_multiplier=4).wilds == "two"
+    with pytest.raises(ValueError, match="rocket_multiplier must be one of 1, 2, 4, 8, not 3"):
+        Rules(rocket_multiplier=3)
+    with pytest.raises(UnsupportedRulesError, match="shuttle"):
+        Rules(wilds="one", shuttle="ordinary")
+    with pytest.raises(ValueError, match="wild_ranks is required"):
+        legal_moves("3", rules=ONE)
+    with pytest.raises(ValueError, match="has 2 wild ranks"):
+        legal_moves("3", rules=TWO, wild_ranks="7")
+    with pytest.raises(ValueError, match="has 2 wild ranks"):
+        legal_moves("3", rules=TWO, wild_ranks="77")
+    with pytest.raises(ValueError, match="wild ranks are among"):
+        legal_moves("3", rules=ONE, wild_ranks="B")
+    with pytest.raises(ValueError, match="has no wild cards"):
+        legal_moves("3", wild_ranks="7")
+    # what does not play wild cards yet says so, naming itself
+    hands = np.zeros((1, 15), dtype=np.uint8)
+    for call, name in [(lambda: Game(1, rules=ONE), "Game"),
+                       (lambda: simulate(1, seed=1, rules=ONE), "simulate"),
+                       (lambda: Tables(1, rules=ONE), "Tables"),
+                       (lambda: ActionSpace(ONE), "ActionSpace"),
+                       (lambda: legal_moves_batch(hands, rules=ONE), "legal_moves_batch"),
+                       (lambda: legal_move_counts(hands, rules=ONE), "legal_move_counts")]:
+        with pytest.raises(UnsupportedRulesError, match=f"{name} does not support wild cards"):
+            call()
+    position = Position.parse(Game(1).position())
+    with pytest.raises(ValueError, match="Position does not support wild cards"):
+        dataclasses.replace(position, rules=ONE)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n_wild", [1, 2])
+def test_thousands_of_hands_match_the_reference(n_wild):
+    """Every wild rank (one wild rank: 100 seeded 20-card hands each; two: 400 hands over
+    random pairs), under the default rules."""
+    rng = np.random.default_rng(2026 + n_wild)
+    rules = ONE if n_wild == 1 else TWO
+    cases = [(r,) for r in range(13) for _ in range(100)] if n_wild == 1 else [
+        tuple(int(r) for r in rng.choice(13, 2, replace=False)) for _ in range(400)]
+    for wild_ranks in cases:
+        hand = deal(rng, 20)
+        assert set(engine_moves(hand, wild_ranks, rules)) == wild_leads(hand, wild_ranks), (
+            hand, wild_ranks)
