@@ -2,11 +2,11 @@
 
 import numpy as np
 
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
-from ._core.bits cimport cards_valid, card_count, hand_init
+from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport (
     beats as combo_beats, classify as combo_classify, is_reading, main_part, move_is_legal,
@@ -14,8 +14,9 @@ from ._core.combos cimport (
 from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport (
-    KIND_SHAPES, KIND_SHUTTLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS, N_KINDS,
-    RANK_TWO, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
+    KIND_BOMB, KIND_SHAPES, KIND_SHUTTLE, KIND_SINGLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS,
+    MAX_SUBSTITUTES, N_KINDS, NO_WILD, RANK_TWO, WILD_PURE, WILD_SECOND, ddz_hand, ddz_move,
+    ddz_rules, ddz_wilds,
 )
 
 from ._cards import RANK_SYMBOLS, counts_array
@@ -103,13 +104,49 @@ cdef Move move_from_fields(tuple fields, const ddz_rules* rules, str under):
     return move_from_c(&m)
 
 
-def _unpickle_move(kind, length, main, cards):
+cdef int set_wild_fields(ddz_move* m, str substitutes, int second, bint pure) except -1:
+    """Set the wild-card fields of the reading `m` (RULES.md 10): the ranks its substitutes
+    stand for (rank symbols of 3..2, at most 8, of its main part), how many of them are cards of
+    the second wild rank, whether it is a pure-wild bomb. InvalidMoveError if they cannot be."""
+    cdef uint32_t word = 0
+    cdef uint64_t stand_ins = 0
+    cdef int i, r
+    ranks = sorted(RANK_SYMBOLS.index(s) for s in substitutes.replace("10", "T").upper()
+                   if s in RANK_SYMBOLS[:RANK_TWO + 1])
+    if len(ranks) != len(substitutes.replace("10", "T")) or len(ranks) > MAX_SUBSTITUTES:
+        raise InvalidMoveError(f"substitutes={substitutes!r}: at most {MAX_SUBSTITUTES} rank "
+                               f"symbols of {RANK_SYMBOLS[:RANK_TWO + 1]}")
+    for i, r in enumerate(ranks):
+        word |= <uint32_t>(r + 1) << (4 * i)
+        stand_ins += <uint64_t>1 << (4 * r)
+    if not cards_contain(main_part(m), stand_ins) or m.kind == KIND_SINGLE and ranks:
+        raise InvalidMoveError(f"substitutes={substitutes!r}: wild cards stand for cards of the "
+                               f"main part of {cards_text(m.cards)!r} (never for a single)")
+    if not 0 <= second <= len(ranks):
+        raise InvalidMoveError(f"second_wilds={second}: of {len(ranks)} substitutes")
+    if pure and m.kind != KIND_BOMB:
+        raise InvalidMoveError(f"pure_wild=True: only a bomb is pure-wild, not a {KINDS[m.kind]}")
+    m.substitutes = word
+    m.wild = second | (WILD_PURE if pure else 0)
+    return 0
+
+
+def _unpickle_move(kind, length, main, cards, substitutes="", second_wilds=0, pure_wild=False):
     """Unpickle a Move: the fields must form a reading (or PASS), like Move() checks."""
+    cdef Move move
+    cdef ddz_move m
     fields = (kind, length, main, cards)
     if not all(type(f) is int for f in fields):
         raise InvalidMoveError(f"no move has fields {fields!r}")
     # A Move does not know its rules: a reading under any rule set is one.
-    return move_from_fields(fields, &LOOSEST_RULES, "")
+    move = move_from_fields(fields, &LOOSEST_RULES, "")
+    if not (substitutes or second_wilds or pure_wild):
+        return move
+    if move.c.length == 0 or type(substitutes) is not str or type(second_wilds) is not int:
+        raise InvalidMoveError(f"no move has fields {fields + (substitutes, second_wilds, pure_wild)!r}")
+    m = move.c
+    set_wild_fields(&m, substitutes, second_wilds, check_bool(pure_wild, "pure_wild"))
+    return move_from_c(&m)
 
 
 cdef class Move:
@@ -121,9 +158,15 @@ cdef class Move:
     (default rules when None) and raises ``InvalidMoveError`` otherwise; ``kind`` is a
     ``Kind``, its name or its code (as ``Kind.from_code`` takes it). ``Move.parse`` reads
     text. ``str()`` writes the main part, then ``+`` and the kickers: ``444555666+333``.
+
+    In wild-card games (RULES.md 10) ``cards`` are what the move represents, and
+    ``substitutes`` the ranks of those that wild cards stand for (``"6"``: one 6 is a wild
+    card), ``second_wilds`` how many of them are cards of the second wild rank, ``pure_wild``
+    whether it is a bomb of wild cards only; ``str()`` adds the substitutes: ``6666 (wild 6)``.
     """
 
-    def __init__(self, kind, length, main, cards, *, rules=None):
+    def __init__(self, kind, length, main, cards, *, rules=None, substitutes="",
+                 second_wilds=0, pure_wild=False):
         if self.made:
             raise TypeError("a Move is immutable: __init__ may not be called again")
         cdef Rules r = as_rules(rules)
@@ -141,6 +184,11 @@ cdef class Move:
             raise InvalidMoveError(
                 f"{cards_text(m.cards)!r} is no {k} of length {length} with main rank "
                 f"{main_name} under {r!r}")
+        if not isinstance(substitutes, str):
+            raise TypeError(f"substitutes must be rank symbols as a str, not {substitutes!r}")
+        set_wild_fields(&m, substitutes, check_int(second_wilds, "second_wilds", 0, MAX_SUBSTITUTES,
+                                                   error=InvalidMoveError),
+                        check_bool(pure_wild, "pure_wild"))
         self.c = m                 # only a checked move: a failed __init__ leaves a pass
         self.made = True
 
@@ -239,6 +287,27 @@ cdef class Move:
         """All the cards, nibble-packed (rank r in bits 4r..4r+3): the ``cards`` field of ``MOVE_DTYPE``."""
         return self.c.cards
 
+    @property
+    def substitutes(self):
+        """The ranks of the cards that wild cards stand for, as rank symbols ascending (RULES.md
+        10); ``""`` for a move without them (every move of a game without wild cards)."""
+        cdef uint32_t word = self.c.substitutes
+        text = []
+        while word:
+            text.append(RANK_SYMBOLS[(word & 0xF) - 1])
+            word >>= 4
+        return "".join(text)
+
+    @property
+    def second_wilds(self):
+        """How many of the substitutes are cards of the second wild rank (天地癞子's 地)."""
+        return self.c.wild & WILD_SECOND
+
+    @property
+    def pure_wild(self):
+        """The move is a bomb of wild cards only."""
+        return bool(self.c.wild & WILD_PURE)
+
     def beats(self, prev, *, rules=None):
         """This move may be played on ``prev`` (RULES.md section 6) under ``rules`` (default
         rules when None; they decide only where shuttles are super-bombs)."""
@@ -249,28 +318,37 @@ cdef class Move:
         if self.c.length == 0:
             return "pass"
         cdef uint64_t main = main_part(&self.c)
-        if main == self.c.cards:
-            return cards_text(main)
-        return cards_text(main) + "+" + cards_text(self.c.cards - main)
+        text = cards_text(main)
+        if main != self.c.cards:
+            text += "+" + cards_text(self.c.cards - main)
+        if self.c.substitutes:
+            text += f" (wild {self.substitutes})"
+        return text
 
     def __repr__(self):
         if self.c.length == 0:
             return "Move.parse('pass')"
         rules = rules_for_repr(&self.c)
+        wild = "".join([f", substitutes={self.substitutes!r}" if self.c.substitutes else "",
+                        f", second_wilds={self.second_wilds}" if self.second_wilds else "",
+                        ", pure_wild=True" if self.pure_wild else ""])
         return (f"Move({KINDS[self.c.kind].value!r}, {self.c.length}, {self.c.main}, "
-                f"{cards_text(self.c.cards)!r}{'' if rules is None else f', rules={rules!r}'})")
+                f"{cards_text(self.c.cards)!r}{'' if rules is None else f', rules={rules!r}'}{wild})")
 
     def __eq__(self, other):
         if not isinstance(other, Move):
             return NotImplemented
         cdef Move o = <Move>other
-        return (self.c.kind == o.c.kind and self.c.length == o.c.length
-                and self.c.main == o.c.main and self.c.cards == o.c.cards)
+        return memcmp(&self.c, &o.c, sizeof(ddz_move)) == 0     # (no padding: every byte is a field)
 
     def __hash__(self):
+        if self.c.wild or self.c.substitutes:
+            return hash(self.__reduce__()[1])
         return hash(self.row)
 
     def __reduce__(self):
+        if self.c.wild or self.c.substitutes:
+            return (_unpickle_move, (*self.row, self.substitutes, self.second_wilds, self.pure_wild))
         return (_unpickle_move, self.row)
 
 
@@ -294,6 +372,7 @@ cdef class MoveList:
         self.moves = NULL
         self.n = 0          # made without make_move_list: the empty list (it never generates)
         self._rules = DEFAULT_RULES
+        self.wilds = no_wilds()
 
     def __dealloc__(self):
         if self.moves != self.inline_moves:
@@ -404,15 +483,24 @@ cdef class MoveList:
         return move_from_c(&self.moves[i])
 
     def __contains__(self, move):
+        cdef Py_ssize_t i
         if not isinstance(move, Move):
+            return False
+        if self._rules.c.wilds:     # the same cards may be several moves: look for this one
+            if self.n < 0:
+                self.generate()
+            for i in range(self.n):
+                if memcmp(&self.moves[i], &(<Move>move).c, sizeof(ddz_move)) == 0:
+                    return True
             return False
         return move_is_legal(&(<Move>move).c, self.hand_cards, &self.prev_move, self.can_pass,
                              &self._rules.c)
 
     def __reduce__(self):
         # What the list is of; its moves are generated again on first use.
+        wild_ranks = [r for r in self.wilds.rank if r != NO_WILD] if self._rules.c.wilds else None
         return (_unpickle_move_list, (cards_text(self.hand_cards), self.prev, self.can_pass,
-                                      self._rules))
+                                      self._rules, wild_ranks))
 
     def __repr__(self):
         on = "" if self.prev_move.length == 0 else f" on {move_from_c(&self.prev_move)}"
@@ -426,10 +514,13 @@ memset(&NO_MOVE, 0, sizeof(ddz_move))
 PASS = move_from_c(&NO_MOVE)    # all fields zero: the MOVE_DTYPE row of "no move"
 
 
-def _unpickle_move_list(hand, prev, can_pass, rules):
+def _unpickle_move_list(hand, prev, can_pass, rules, wild_ranks=None):
     """Unpickle a MoveList: the legal moves of ``hand`` on ``prev`` (None: a lead) under
-    ``rules``, ``PASS`` last if ``can_pass``; checked as ``legal_moves`` checks its arguments."""
+    ``rules`` (and ``wild_ranks``), ``PASS`` last if ``can_pass``; checked as ``legal_moves``
+    checks its arguments."""
     cdef Rules r = as_rules(rules)
+    cdef ddz_wilds w = wilds_of(wild_ranks, r)
+    cdef MoveList moves
     cdef uint64_t cards = as_hand(hand).packed
     cdef bint with_pass = check_bool(can_pass, "can_pass")
     cdef Move p
@@ -437,11 +528,14 @@ def _unpickle_move_list(hand, prev, can_pass, rules):
         if with_pass:
             raise IllegalMoveError("a MoveList with a pass needs a move to beat: the leader "
                                    "may not pass")
-        return make_move_list(cards, NULL, r, False)
-    p = PASS if isinstance(prev, Move) and (<Move>prev).c.length == 0 else as_move(prev, r)
-    if p.c.length == 0:
-        raise InvalidMoveError("prev: a pass is no move to beat")
-    return make_move_list(cards, &p.c, r, with_pass)
+        moves = make_move_list(cards, NULL, r, False)
+    else:
+        p = PASS if isinstance(prev, Move) and (<Move>prev).c.length == 0 else as_move(prev, r)
+        if p.c.length == 0:
+            raise InvalidMoveError("prev: a pass is no move to beat")
+        moves = make_move_list(cards, &p.c, r, with_pass)
+    moves.wilds = w
+    return moves
 
 
 cdef MoveList make_move_list(uint64_t hand, const ddz_move* prev, Rules rules, bint can_pass):

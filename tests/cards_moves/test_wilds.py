@@ -3,12 +3,13 @@ hands (leads and answers, one and two wild ranks, the presets' switches), RULES.
 bombs by tier, the rule switches, and the parts of the package that refuse wild cards yet."""
 
 import dataclasses
+import pickle
 
 import numpy as np
 import pytest
 
 from ddz_fast import (
-    ActionSpace, Game, Kind, Position, Rules, UnsupportedRulesError, legal_move_counts,
+    ActionSpace, Game, Kind, Move, Position, Rules, UnsupportedRulesError, legal_move_counts,
     legal_moves, legal_moves_batch, simulate,
 )
 from ddz_fast._moves import WILD_MOVE_DTYPE
@@ -245,3 +246,37 @@ def test_thousands_of_hands_match_the_reference(n_wild):
         hand = deal(rng, 20)
         assert set(engine_moves(hand, wild_ranks, rules)) == wild_leads(hand, wild_ranks), (
             hand, wild_ranks)
+
+
+def test_wild_moves_as_values():
+    """A wild move's substitutes are part of the value: equality, hashing, str, an eval-able
+    repr, pickles, and `in` on its list."""
+    moves = legal_moves("6667", rules=ONE, wild_ranks="7")
+    soft = wild_move("6667", Kind.BOMB, "7")
+    trio = [m for m in moves if m.kind == Kind.TRIO]
+    assert [m.substitutes for m in trio] == ["", "6"]       # 666 and 66 + the 7 as a 6
+    plain, wild = trio
+    assert plain != wild and len({plain, wild}) == 2 and plain.cards == wild.cards == "666"
+    assert (str(plain), str(wild), str(soft)) == ("666", "666 (wild 6)", "6666 (wild 6)")
+    assert (soft.substitutes, soft.second_wilds, soft.pure_wild) == ("6", 0, False)
+    for move in (plain, wild, soft, wild_move("7777", Kind.BOMB, "7")):
+        assert eval(repr(move), {"Move": Move, "Rules": Rules}) == move
+        assert pickle.loads(pickle.dumps(move)) == move
+        assert move in moves or move.cards == "7777"
+    assert wild_move("7777", Kind.BOMB, "7").pure_wild
+    # membership is exact: the same cards with other substitutes are another move
+    assert Move("trio", 1, 3, "666", substitutes="66") not in moves
+    again = pickle.loads(pickle.dumps(moves))
+    assert list(again) == list(moves)
+    two = legal_moves("3399", rules=TWO, wild_ranks="39")
+    assert list(pickle.loads(pickle.dumps(two))) == list(two)
+    with pytest.raises(ValueError, match="wild cards stand for cards of the main part"):
+        Move("trio_single", 1, 3, "6667", substitutes="7")
+    with pytest.raises(ValueError, match="never for a single"):
+        Move("single", 1, 3, "6", substitutes="6")
+    with pytest.raises(ValueError, match="only a bomb is pure-wild"):
+        Move("pair", 1, 3, "66", pure_wild=True)
+    with pytest.raises(ValueError, match="second_wilds=2: of 1 substitutes"):
+        Move("pair", 1, 3, "66", substitutes="6", second_wilds=2)
+    with pytest.raises(ValueError, match="rank symbols"):
+        Move("pair", 1, 3, "66", substitutes="B")
