@@ -512,20 +512,26 @@ cdef inline ddz_move* wild_finish(wild_hand* g, const wild_target* t, wild_part*
     return out
 
 
-cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part p,
+cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part* p,
                             ddz_move* out) noexcept nogil:
-    """Every way to realise the ranks r..top of the main part after `p`."""
+    """Every way to realise the ranks r..top of the main part after `p`, which it changes and
+    restores: a part copied for each call stalled on store forwarding (a third of the time)."""
     cdef int slot, own, lo, hi, subs, spare, i
-    cdef uint32_t rest
+    cdef int n_before
+    cdef uint32_t rest, substitutes_before
+    cdef uint64_t block
     if r > t.top:
-        return wild_finish(g, t, &p, out)
+        return wild_finish(g, t, p, out)
     spare = g.n_wild - p.own[0] - p.own[1] - p.n_subs      # wild cards not used yet
     if spare == 0:          # the rest of the part is natural cards, or there is none
         rest = ((<uint32_t>1 << (t.top + 1)) - 1) & ~((<uint32_t>1 << r) - 1)
         if rest & ~g.nat[t.unit]:
             return out
-        p.cards += rank_block(t.top, t.top - r + 1) * <uint64_t>t.unit
-        return wild_finish(g, t, &p, out)
+        block = rank_block(t.top, t.top - r + 1) * <uint64_t>t.unit
+        p.cards += block
+        out = wild_finish(g, t, p, out)
+        p.cards -= block
+        return out
     slot = 0 if r == g.rank[0] else 1 if r == g.rank[1] else -1
     if slot < 0:
         hi = min(t.unit, <int>((g.natural >> (4 * r)) & 0xF))
@@ -535,21 +541,32 @@ cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part
             return out
         hi = min(t.unit, g.pool[slot] - p.own[slot])
         lo = t.least_own
+    substitutes_before = p.substitutes
+    n_before = p.n_subs
+    p.cards += <uint64_t>t.unit << (4 * r)
     for own in range(hi, lo - 1, -1):       # the hand's own cards first
         subs = t.unit - own
-        q = p
-        if slot == 0:
-            q.own[0] += own
-            q.by_second += subs
-        elif slot == 1:
-            q.own[1] += own
-            q.by_first += subs
-        q.cards += <uint64_t>t.unit << (4 * r)
-        q.stand_ins += <uint64_t>subs << (4 * r)
+        p.stand_ins += <uint64_t>subs << (4 * r)
         for i in range(subs):
-            q.substitutes |= <uint32_t>(r + 1) << (4 * (q.n_subs + i))
-        q.n_subs += subs
-        out = wild_realise(g, t, r + 1, q, out)
+            p.substitutes |= <uint32_t>(r + 1) << (4 * (n_before + i))
+        p.n_subs = n_before + subs
+        if slot == 0:
+            p.own[0] += own
+            p.by_second += subs
+        elif slot == 1:
+            p.own[1] += own
+            p.by_first += subs
+        out = wild_realise(g, t, r + 1, p, out)
+        if slot == 0:
+            p.own[0] -= own
+            p.by_second -= subs
+        elif slot == 1:
+            p.own[1] -= own
+            p.by_first -= subs
+        p.stand_ins -= <uint64_t>subs << (4 * r)
+        p.substitutes = substitutes_before
+    p.n_subs = n_before
+    p.cards -= <uint64_t>t.unit << (4 * r)
     return out
 
 
@@ -585,7 +602,7 @@ cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
         for r in range(min_main if min_main > 0 else 0, RANK_TWO + 1):
             if ((g.h.m1 >> r) & 1) and wild_deficit(g, <uint32_t>1 << r, t.unit) <= g.n_wild:
                 t.top = r
-                out = wild_realise(g, &t, r, empty, out)
+                out = wild_realise(g, &t, r, &empty, out)
         return out
     t.least_own = 0
     L = shape.min_length if length == 0 else length
@@ -599,7 +616,7 @@ cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
             any_window = True
             if s + L - 1 >= min_main:
                 t.top = s + L - 1
-                out = wild_realise(g, &t, s, empty, out)
+                out = wild_realise(g, &t, s, &empty, out)
         if length or not any_window:     # (no window of L ranks: none of more either)
             break
         L += 1
