@@ -10,7 +10,14 @@ The shuttles (RULES.md 9) are scanned under the loosest rules with each wing swi
 switch that admits more combinations on, so that any rule set with shuttles has at most as
 many leads as one of these two (and where a shuttle stands changes no lead).
 
+Wild cards (RULES.md 10) multiply the moves (every choice of which cards wild cards play is
+a move) beyond what an enumeration of every hand and wild rank can cover; `--wilds one|two`
+runs a randomised adversarial search instead (hill climbing from random hands that hold every
+wild card, one card swapped at a time, restarted for `--seconds`) and reports the most leads
+found. The wild generator grows its buffer until the moves fit, so no buffer depends on it.
+
     python bench/max_moves.py [--rules NAME ...] [--processes 2]
+    python bench/max_moves.py --wilds one|two [--seconds 60] [--seed 1]
 """
 
 import argparse
@@ -79,13 +86,56 @@ SCANS = {**ddz_fast.Rules.presets(),
             for wings in ("one", "two")}}
 
 
+DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
+
+
+def wild_search(wilds, seconds, seed, steps=300):
+    """The 20-card hand with the most leads found under Rules(wilds=wilds) in `seconds`:
+    (leads, hand, wild ranks)."""
+    rules = ddz_fast.Rules(wilds=wilds)
+    rng = np.random.default_rng(seed)
+    n_wild = 1 if wilds == "one" else 2
+    best = (0, None, None)
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        wild_ranks = tuple(int(r) for r in rng.choice(13, n_wild, replace=False))
+        hand = np.zeros(15, dtype=np.uint8)
+        hand[list(wild_ranks)] = 4
+        while hand.sum() < 20:
+            rank = int(rng.choice(DECK))
+            hand[rank] += hand[rank] < (4 if rank < 13 else 1)
+        leads = len(ddz_fast.legal_moves(hand, rules=rules, wild_ranks=wild_ranks))
+        for _ in range(steps):
+            swapped = hand.copy()
+            swapped[rng.choice(np.flatnonzero(swapped))] -= 1
+            room = np.flatnonzero(swapped < np.bincount(DECK, minlength=15))
+            swapped[rng.choice(room)] += 1
+            count = len(ddz_fast.legal_moves(swapped, rules=rules, wild_ranks=wild_ranks))
+            if count >= leads:
+                hand, leads = swapped, count
+        if leads > best[0]:
+            best = (leads, ddz_fast.Hand(hand), wild_ranks)
+    return best
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", action="append", choices=tuple(SCANS),
                         help="a preset (or shuttle_one, shuttle_two: the loosest rules with "
                              "shuttles) to scan; repeat for several (default: all of them)")
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--wilds", choices=("one", "two"),
+                        help="search for the hand with the most leads under wild-card rules")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.wilds:
+        start = time.perf_counter()
+        leads, hand, wild_ranks = wild_search(args.wilds, args.seconds, args.seed)
+        symbols = "".join("3456789TJQKA2"[r] for r in wild_ranks)
+        print(f"wilds={args.wilds}: the most leads found: {leads} for {hand!r} with {symbols} "
+              f"wild ({time.perf_counter() - start:.0f} s, seed {args.seed})")
+        return
     with ProcessPoolExecutor(args.processes) as pool:
         most = {name: report(name, SCANS[name], pool) for name in args.rules or SCANS}
     over = {name: n for name, n in most.items() if n > MAX_MOVES}

@@ -18,8 +18,8 @@ from .evaluation import evaluate
 from .game import Game, perft, score
 from .kind import Kind
 from .moves import (
-    MOVE_DTYPE, PASS, Move, MoveList, beats, classify, legal_move_counts, legal_moves,
-    legal_moves_batch,
+    MOVE_DTYPE, PASS, WILD_MOVE_DTYPE, Move, MoveList, beats, classify, legal_move_counts,
+    legal_moves, legal_moves_batch,
 )
 from .pimc import PIMCPlayer
 from .players import GreedyPlayer, RandomPlayer, RulePlayer, play_games
@@ -42,6 +42,7 @@ __all__ = [
     "PASS",
     "PIMCPlayer",
     "RANK_SYMBOLS",
+    "WILD_MOVE_DTYPE",
     "AmbiguousMoveError",
     "EncodingError",
     "Game",

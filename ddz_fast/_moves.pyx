@@ -586,7 +586,7 @@ def legal_moves(hand, prev=None, *, rules=None, wild_ranks=None):
     With ``prev`` (a Move, or text with exactly one reading), only the moves that beat it;
     otherwise (None or ``PASS``) every lead. A pass is never included. Under wild-card rules
     (RULES.md 10) ``wild_ranks`` names the deal's wild ranks (``"7"``, ``"39"`` or rank
-    indices); ``array.view(WILD_MOVE_DTYPE)`` shows each move's substitutes.
+    indices); each move records the ranks its wild cards stand for (``Move.substitutes``).
     """
     cdef Rules r = as_rules(rules)
     cdef ddz_wilds w = wilds_of(wild_ranks, r)

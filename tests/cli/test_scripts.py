@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+import ddz_fast
 from helpers import ROOT, needs_checkout
 from helpers import run_python as run
 
@@ -15,6 +16,18 @@ def test_movegen_bench_prints_every_row():
         (size, what, path) for size in ("20", "17") for what in ("leads", "responses")
         for path in ("batch", "legal_moves()")]
     assert all(float(r[3]) > 0 for r in rows)
+
+
+@pytest.mark.parametrize("wilds", ["one", "two"])
+def test_max_moves_searches_wild_hands(wilds):
+    """The search reports a hand and its wild ranks whose lead count the engine confirms."""
+    out = run("bench/max_moves.py", "--wilds", wilds, "--seconds", "0.5")
+    found = re.search(r"most leads found: (\d+) for Hand\('(\w+)'\) with (\w+) wild", out)
+    assert found, out
+    leads, hand, wild_ranks = found.groups()
+    assert len(hand) == 20 and len(wild_ranks) == (1 if wilds == "one" else 2)
+    rules = ddz_fast.Rules(wilds=wilds)
+    assert len(ddz_fast.legal_moves(hand, rules=rules, wild_ranks=wild_ranks)) == int(leads)
 
 
 def test_game_bench_prints_its_figures():
