@@ -11,9 +11,10 @@ from libc.stdlib cimport free
 
 from ._cards cimport Hand
 from ._core.alloc cimport grow
-from ._core.rows cimport BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves
-from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move
-from ._rules cimport Rules, as_rules, without_wilds
+from ._core.rows cimport BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves, rows_wild_moves
+from ._core.typedefs cimport MAX_MOVES, N_RANKS, NO_WILD, RANK_TWO, ddz_move, ddz_wilds
+from ._moves cimport wilds_of
+from ._rules cimport Rules, as_rules
 
 from ._moves import MOVE_DTYPE
 from .errors import InvalidCardsError, InvalidMoveError
@@ -176,11 +177,64 @@ cdef int check_status(_BatchInput batch, Py_ssize_t status, Rules rules) except 
     return 0
 
 
-def legal_move_counts(hands, prevs=None, *, rules=None):
+cdef object wild_rows(object wild_ranks, Rules rules, Py_ssize_t n):
+    """The wild ranks of a batch as an array of ddz_wilds (2 bytes a row): one row for every
+    hand (``wild_ranks`` as ``legal_moves`` takes it), or one per hand (an integer array of
+    shape (N,) with one wild rank, (N, 2) with two)."""
+    cdef ddz_wilds w
+    a = np.asarray(wild_ranks) if wild_ranks is not None and not isinstance(wild_ranks, str) else None
+    if a is None or a.ndim == 0 or (rules.c.wilds == 2 and a.ndim == 1):
+        w = wilds_of(wild_ranks, rules)
+        return np.array([[w.rank[0], w.rank[1]]], dtype=np.uint8)
+    shape = (int(n),) + ((2,) if rules.c.wilds == 2 else ())
+    if a.dtype.kind not in "iu" or a.shape != shape:
+        raise ValueError(f"wild_ranks must be one wild rank for every hand or an integer array "
+                         f"of shape {shape}, not {a.dtype} {a.shape}")
+    rows = np.full((n, 2), NO_WILD, dtype=np.uint8)
+    a = a.reshape(n, 1) if a.ndim == 1 else a
+    bad = ((a < 0) | (a > RANK_TWO)).any(axis=1)
+    if a.shape[1] == 2:
+        bad |= a[:, 0] == a[:, 1]
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ValueError(f"wild_ranks[{i}] = {a[i].tolist()}: wild ranks are different ranks "
+                         f"of 3..2 (0..{RANK_TWO})")
+    rows[:, :a.shape[1]] = a
+    return rows
+
+
+cdef object wild_offsets(_BatchInput batch, Rules rules, object wild_ranks, bint keep):
+    """(offsets, moves) of a batch under wild-card rules; moves None when only counting."""
+    wilds = wild_rows(wild_ranks, rules, batch.n)
+    offsets = np.zeros(batch.n + 1, dtype=np.int64)
+    cdef const uint8_t[:, ::1] w = wilds
+    cdef int64_t[::1] offs = offsets
+    cdef _MoveBuffer buf = take_buffer(4 * MAX_MOVES) if keep else None
+    cdef ddz_move** moves = &buf.data if keep else NULL
+    cdef Py_ssize_t* capacity = &buf.capacity if keep else NULL
+    cdef Py_ssize_t status, start, stop
+    cdef bint per_row = w.shape[0] > 1
+    for start in range(0, batch.n, CHUNK_ROWS):
+        stop = min(batch.n, start + CHUNK_ROWS)
+        with nogil:
+            status = rows_wild_moves(batch.hand_data, batch.prev_data, <const ddz_wilds*>&w[0, 0],
+                                     per_row, start, stop, &rules.c, &offs[0], moves, capacity)
+        check_status(batch, status, rules)
+        PyErr_CheckSignals()
+    if not keep:
+        return offsets, None
+    buf.nbytes = offs[batch.n] * sizeof(ddz_move)
+    return offsets, np.frombuffer(buf, dtype=MOVE_DTYPE)
+
+
+def legal_move_counts(hands, prevs=None, *, rules=None, wild_ranks=None):
     """The number of legal moves of every hand, as an int64 array: ``legal_moves_batch``
     without storing the moves (same arguments)."""
-    cdef Rules r = without_wilds(as_rules(rules), "legal_move_counts")
+    cdef Rules r = as_rules(rules)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
+    if r.c.wilds:
+        return np.diff(wild_offsets(batch, r, wild_ranks, False)[0])
+    wilds_of(wild_ranks, r)         # (none may be given)
     counts = np.empty(batch.n, dtype=np.int64)
     cdef int64_t[::1] out = counts
     cdef Py_ssize_t status, start, stop
@@ -193,17 +247,22 @@ def legal_move_counts(hands, prevs=None, *, rules=None):
     return counts
 
 
-def legal_moves_batch(hands, prevs=None, *, rules=None):
+def legal_moves_batch(hands, prevs=None, *, rules=None, wild_ranks=None):
     """Legal moves of many hands at once, without the GIL.
 
     ``hands``: an (N, 15) integer array of rank counts. ``prevs``: None (every hand leads) or
     N moves of ``MOVE_DTYPE``; a row with length 0 means that hand leads. Returns
     ``(offsets, moves)``: int64 CSR offsets of size N+1 and one ``MOVE_DTYPE`` array, the moves
     of hand i being ``moves[offsets[i]:offsets[i + 1]]``, in the order of ``legal_moves``.
-    Ctrl-C interrupts it between chunks of rows.
+    Ctrl-C interrupts it between chunks of rows. Under wild-card rules ``wild_ranks`` gives
+    the wild ranks of every hand (as ``legal_moves`` takes them) or of each (an integer array,
+    (N,) with one wild rank, (N, 2) with two).
     """
-    cdef Rules r = without_wilds(as_rules(rules), "legal_moves_batch")
+    cdef Rules r = as_rules(rules)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
+    if r.c.wilds:
+        return wild_offsets(batch, r, wild_ranks, True)
+    wilds_of(wild_ranks, r)         # (none may be given)
     offsets = np.empty(batch.n + 1, dtype=np.int64)
     cdef int64_t[::1] offs = offsets
     cdef _MoveBuffer buf = take_buffer(MAX_MOVES + batch.n * (8 if batch.prev_data else 64))

@@ -30,6 +30,8 @@ cdef class MoveList:
     cdef int keep(self, ddz_move* buf, ddz_move* end) except -1
 
 
+# The wild ranks of a `wild_ranks=` argument under the rules (ValueError when they do not fit).
+cdef ddz_wilds wilds_of(object wild_ranks, Rules rules) except *
 # A Move for a valid reading (kernel output); no checks.
 cdef Move move_from_c(const ddz_move* m)
 # A Move that is valid under `rules`, from a Move or from text with exactly one reading.

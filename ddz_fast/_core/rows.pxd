@@ -5,7 +5,7 @@
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from .actions cimport ddz_action_ids
-from .typedefs cimport ddz_move, ddz_rules
+from .typedefs cimport ddz_move, ddz_rules, ddz_wilds
 
 cdef enum:
     MASK_BLOCK = 4096  # rows_mask: rows whose masks are written at once
@@ -31,6 +31,13 @@ cdef Py_ssize_t rows_count(const uint8_t* hands, const ddz_move* prevs, Py_ssize
 cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
                            Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                            ddz_move** moves, Py_ssize_t* capacity) noexcept nogil
+# rows_moves under wild-card rules (RULES.md 10): row i's wild ranks are wilds[i] (every row's
+# wilds[0] when `per_row` is False). With `moves` NULL it only counts, into offsets[i + 1] -
+# offsets[i]. No fixed room bounds a row's moves: *moves grows until they fit.
+cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
+                                const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                                Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
+                                ddz_move** moves, Py_ssize_t* capacity) noexcept nogil
 # Legal action ids (ascending; the pass too where a row answers a previous move) as CSR: the
 # ids of row i into (*ids)[offsets[i]:offsets[i + 1]], growing *ids as rows_moves does.
 cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,

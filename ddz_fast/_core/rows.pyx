@@ -8,8 +8,8 @@ from .actions cimport NO_ID, ddz_action_ids, ids_of, legal_ids_moves
 from .alloc cimport grow
 from .bits cimport popcount32
 from .combos cimport is_reading
-from .movegen cimport gen_moves
-from .typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules
+from .movegen cimport gen_moves, gen_wild_moves
+from .typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules, ddz_wilds
 
 cdef extern from "ddz_load_row.h":
     bint load_row "ddz_load_row" (const uint8_t* row, uint64_t* cards, uint32_t* masks) noexcept nogil
@@ -121,6 +121,49 @@ cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize
     sink.capacity = capacity
     sink.space = NULL
     return run_rows(hands, prevs, start, stop, rules, &sink, take_moves)
+
+
+cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
+                                const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                                Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
+                                ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
+    cdef ddz_hand h
+    cdef ddz_move prev
+    cdef ddz_move* end
+    cdef Py_ssize_t i, used
+    cdef int status = DONE
+    cdef bint counting = moves == NULL
+    cdef ddz_move* scratch = NULL
+    cdef Py_ssize_t scratch_room = 0
+    if counting:                 # the moves of one row at a time, then dropped
+        moves, capacity, used = &scratch, &scratch_room, 0
+    memset(&prev, 0, sizeof(ddz_move))      # length 0: a lead
+    for i in range(start, stop):
+        if not pack_row(hands + i * N_RANKS, &h):
+            status = i
+            break
+        if prevs != NULL:
+            prev = prevs[i]     # one copy: the caller's array may change meanwhile
+            if prev.length and not is_reading(&prev, rules):
+                status = BAD_PREV - i
+                break
+        used = 0 if counting else offsets[i]
+        while True:
+            if grow(moves, capacity, used + 4 * MAX_MOVES) < 0:
+                status = OUT_OF_MEMORY
+                break
+            end = gen_wild_moves(&h, &prev, rules, wilds[i if per_row else 0],
+                                 moves[0] + used, capacity[0] - used)
+            if end != NULL:
+                break
+            if grow(moves, capacity, 2 * capacity[0]) < 0:
+                status = OUT_OF_MEMORY
+                break
+        if status != DONE:
+            break
+        offsets[i + 1] = offsets[i] + (end - (moves[0] + used))
+    free(scratch)
+    return status
 
 
 cdef inline int take_ids(row_sink* sink, Py_ssize_t row, ddz_move* end,

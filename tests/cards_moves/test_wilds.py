@@ -12,7 +12,7 @@ from ddz_fast import (
     ActionSpace, Game, Kind, Move, Position, Rules, UnsupportedRulesError, legal_move_counts,
     legal_moves, legal_moves_batch, simulate,
 )
-from ddz_fast._moves import WILD_MOVE_DTYPE
+from ddz_fast import MOVE_DTYPE, WILD_MOVE_DTYPE
 from ddz_fast.tables import Tables
 from oracles import reference
 from oracles.reference_wilds import substitutes, tier, wild_beats, wild_leads
@@ -219,13 +219,10 @@ def test_rules_fields_and_refusals():
     with pytest.raises(ValueError, match="has no wild cards"):
         legal_moves("3", wild_ranks="7")
     # what does not play wild cards yet says so, naming itself
-    hands = np.zeros((1, 15), dtype=np.uint8)
     for call, name in [(lambda: Game(1, rules=ONE), "Game"),
                        (lambda: simulate(1, seed=1, rules=ONE), "simulate"),
                        (lambda: Tables(1, rules=ONE), "Tables"),
-                       (lambda: ActionSpace(ONE), "ActionSpace"),
-                       (lambda: legal_moves_batch(hands, rules=ONE), "legal_moves_batch"),
-                       (lambda: legal_move_counts(hands, rules=ONE), "legal_move_counts")]:
+                       (lambda: ActionSpace(ONE), "ActionSpace")]:
         with pytest.raises(UnsupportedRulesError, match=f"{name} does not support wild cards"):
             call()
     position = Position.parse(Game(1).position())
@@ -280,3 +277,60 @@ def test_wild_moves_as_values():
         Move("pair", 1, 3, "66", substitutes="6", second_wilds=2)
     with pytest.raises(ValueError, match="rank symbols"):
         Move("pair", 1, 3, "66", substitutes="B")
+
+
+@pytest.mark.parametrize("rules", [ONE, TWO, Rules.preset("rlcard").replace(wilds="one")])
+def test_batches_equal_legal_moves(rules):
+    """legal_moves_batch and legal_move_counts under wild-card rules: row for row the moves of
+    legal_moves, leads and answers, with one set of wild ranks for every hand or one a hand."""
+    rng = np.random.default_rng(5)
+    n_wild = 1 if rules.wilds == "one" else 2
+    hands = np.array([deal(rng, [20, 17, 9, 1][i % 4]) for i in range(120)], dtype=np.uint8)
+    per_hand = np.array([wild_ranks_for(rng, hand, n_wild) for hand in hands])
+    prevs = np.zeros(len(hands), dtype=MOVE_DTYPE)
+    for i in range(0, len(hands), 2):      # every other hand answers a lead of another hand
+        leads = legal_moves(hands[i - 1], rules=rules, wild_ranks=per_hand[i].tolist()).array
+        prevs[i] = leads[rng.integers(len(leads))]
+    for wild_ranks, prev_rows in [(per_hand[:, 0] if n_wild == 1 else per_hand, None),
+                                  (per_hand if n_wild == 2 else per_hand[:, 0], prevs),
+                                  ("5" if n_wild == 1 else "59", prevs)]:
+        offsets, moves = legal_moves_batch(hands, prev_rows, rules=rules, wild_ranks=wild_ranks)
+        counts = legal_move_counts(hands, prev_rows, rules=rules, wild_ranks=wild_ranks)
+        assert np.array_equal(np.diff(offsets), counts)
+        for i, hand in enumerate(hands):
+            ranks = wild_ranks if isinstance(wild_ranks, str) else np.atleast_1d(wild_ranks[i]).tolist()
+            prev = None if prev_rows is None else _move_of(prev_rows[i], rules)
+            expected = legal_moves(hand, prev, rules=rules, wild_ranks=ranks).array
+            assert moves[offsets[i]:offsets[i + 1]].tobytes() == expected.tobytes(), i
+
+
+def _move_of(row, rules):
+    """The Move of a MOVE_DTYPE row with its wild-card fields; None for a lead."""
+    wild = np.asarray(row).view(WILD_MOVE_DTYPE)
+    if wild["length"] == 0:
+        return None
+    word, text = int(wild["substitutes"]), ""
+    while word:
+        text += reference.RANKS[(word & 0xF) - 1]
+        word >>= 4
+    return Move(int(wild["kind"]), int(wild["length"]), int(wild["main"]),
+                Move.from_row(row, rules=rules).cards, rules=rules,
+                substitutes=text, second_wilds=int(wild["wild"]) & 0xF,
+                pure_wild=bool(int(wild["wild"]) & 0x10))
+
+
+def test_batch_wild_ranks_are_checked():
+    hands = np.zeros((3, 15), dtype=np.uint8)
+    hands[:, 0] = 1
+    with pytest.raises(ValueError, match="wild_ranks is required"):
+        legal_moves_batch(hands, rules=ONE)
+    with pytest.raises(ValueError, match=r"shape \(3,\)"):
+        legal_moves_batch(hands, rules=ONE, wild_ranks=np.zeros((2,), dtype=int))
+    with pytest.raises(ValueError, match=r"wild_ranks\[1\] = \[13\]"):
+        legal_move_counts(hands, rules=ONE, wild_ranks=np.array([0, 13, 0]))
+    with pytest.raises(ValueError, match=r"wild_ranks\[2\] = \[4, 4\]"):
+        legal_move_counts(hands, rules=TWO, wild_ranks=np.array([[0, 1], [2, 3], [4, 4]]))
+    with pytest.raises(ValueError, match="has no wild cards"):
+        legal_moves_batch(hands, wild_ranks="7")
+    offsets, moves = legal_moves_batch(hands[:0], rules=ONE, wild_ranks=np.zeros(0, dtype=int))
+    assert offsets.tolist() == [0] and len(moves) == 0
