@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ddz_fast import Hand, Move, legal_move_counts, legal_moves, legal_moves_batch
+from ddz_fast import Hand, Move, Rules, legal_move_counts, legal_moves, legal_moves_batch
 
 from ..positions import Counts, DealPositions, MoveArray
 from ..timing import fmt_rate, pass_seconds
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..peers import Peer
 
 ID_POSITIONS = 2000     # deals of the action-id and Hand(cards) rows (peers: up to 70 µs each)
+WILD_POSITIONS = 4000   # deals of the wild-card row (about 25 µs a hand)
 
 
 @dataclass
@@ -51,13 +52,18 @@ class Rate:
             f"({self.moves_per_item:.1f} {items})"), **fields)
 
 
-def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int = 4096) -> Rate:
-    """legal_moves_batch over `hands` in chunks of `chunk` positions."""
+def batch_rate(hands: Counts, prevs: MoveArray | None, repeat: int, chunk: int = 4096,
+               rules: Rules | None = None, wild_ranks: np.ndarray | None = None) -> Rate:
+    """legal_moves_batch over `hands` in chunks of `chunk` positions (under `rules`, with a
+    wild rank a hand when they have wild cards)."""
+    def part(rows: np.ndarray | None, start: int) -> np.ndarray | None:
+        return None if rows is None else rows[start:start + chunk]
+
     def run() -> None:
         for start in range(0, len(hands), chunk):
-            legal_moves_batch(hands[start:start + chunk],
-                              None if prevs is None else prevs[start:start + chunk])
-    moves = int(legal_move_counts(hands, prevs).sum())
+            legal_moves_batch(hands[start:start + chunk], part(prevs, start), rules=rules,
+                              wild_ranks=part(wild_ranks, start))
+    moves = int(legal_move_counts(hands, prevs, rules=rules, wild_ranks=wild_ranks).sum())
     return Rate([s / len(hands) for s in pass_seconds(run, repeat)], moves / len(hands))
 
 
@@ -113,12 +119,18 @@ def movegen_section(positions: DealPositions, peer_engines: Sequence[Peer], repe
     leads_single = single_rate(positions.landlord_hands, None, repeat)
     answers_batch = batch_rate(positions.answer_hands, positions.prev_array, repeat)
     answers_single = single_rate(positions.answer_hands, positions.prevs, repeat)
+    # 癞子: one wild rank a deal, drawn from its own seeded stream
+    wild_hands = positions.head(WILD_POSITIONS).landlord_hands
+    wild_ranks = np.random.default_rng(10).integers(0, 13, len(wild_hands))
+    wild_leads = batch_rate(wild_hands, None, repeat, rules=Rules(wilds="one"),
+                            wild_ranks=wild_ranks)
     peer_leads = {p.label: p.leads(positions, repeat) for p in peer_engines}
     peer_answers = {p.label: p.responses(positions, repeat) for p in peer_engines}
     return Section([
         leads_batch.figure("leads, batch (legal_moves_batch)", "hand", headline=True),
         leads_single.figure("leads, one hand (legal_moves + len)", "hand",
                             peers=peer_figures(peer_leads, "moves")),
+        wild_leads.figure("leads, batch, one wild rank (wilds='one')", "hand"),
         answers_batch.figure("responses, batch", "position"),
         answers_single.figure("responses, one position", "position", headline=True,
                               peers=peer_figures(peer_answers, "moves")),
