@@ -315,17 +315,21 @@ class Position:
                 raise _error(f"hands[{seat}]", f"{self.hands[seat]} and the cards played "
                                                f"{self.played[seat] or '-'} make {n_held}; "
                                                f"{role} is dealt {dealt}")
-        # A shuttle (one play of two or more quads of 3..A) may count as shuttle_bombs bombs:
-        # more than one a play, and more than one a quad for two quads counting 3.
+        # A bomb counts as the doublings of its multiplier (1 at x2), the rocket as its own, and
+        # a shuttle (one play of two or more quads of 3..A) as shuttle_bombs: a play counts at
+        # most `most`, more for shuttles, and a shuttle's two quads may count more than two bombs.
+        bomb = self.rules.hard_bomb_multiplier.bit_length() - 1
+        rocket = self.rules.rocket_multiplier.bit_length() - 1
         weight = self.rules.shuttle_bombs if self.rules.shuttle != "off" else 0
+        most = max(bomb, rocket)
         shuttles = sum((played.packed & CHAIN_QUAD_BITS).bit_count() // 2
                        for played in self.played)
-        if bombs > sum(self.plays) + max(0, weight - 1) * shuttles:
+        if bombs > most * sum(self.plays) + max(0, weight - most) * shuttles:
             raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
         # each bomb took a rank's four cards, the rocket both jokers, from one seat's plays
-        room = max(0, weight - 2) * shuttles + sum(
-            (played.packed & QUAD_BITS).bit_count() + (played.packed & ROCKET == ROCKET)
-            for played in self.played)
+        room = max(0, weight - 2 * bomb) * shuttles + sum(
+            bomb * (played.packed & QUAD_BITS).bit_count()
+            + rocket * (played.packed & ROCKET == ROCKET) for played in self.played)
         if bombs > room:
             raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
                                   f"{room}")
@@ -334,7 +338,8 @@ class Position:
             raise _error("kitty", f"{self.kitty} went to the landlord, whose cards "
                                   f"{landlord_cards} do not hold it")
         set_(self, "trick", self._checked_trick(to_move, over, empty))
-        if self.trick is not None and self.trick[0].kind in (Kind.BOMB, Kind.ROCKET) and not bombs:
+        doubles = {Kind.BOMB: bomb, Kind.ROCKET: rocket}
+        if self.trick is not None and doubles.get(self.trick[0].kind) and not bombs:
             raise _error("bombs", f"0, but the trick {self.trick[0]} is a {self.trick[0].kind}")
         set_(self, "landlord", landlord)
         set_(self, "bid", bid)

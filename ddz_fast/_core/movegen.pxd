@@ -20,8 +20,8 @@ cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* ou
 cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
                              ddz_move* out) noexcept nogil
 # gen_moves under wild-card rules (rules.wilds, RULES.md 10), the wild cards of `h` those of the
-# ranks in `wilds`, into `out` with room for `room` moves; NULL if they do not fit (call again
-# with more room). Wild cards make many more moves than MAX_MOVES (tests/cards_moves/test_wilds.py).
+# ranks in `wilds`, into `out` with room for `room` moves (at least 2 * MAX_MOVES); NULL if
+# they do not fit (call again with more room). Wild cards make many more moves than MAX_MOVES (tests/cards_moves/test_wilds.py).
 cdef ddz_move* gen_wild_moves(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
                               ddz_wilds wilds, ddz_move* out, Py_ssize_t room) noexcept nogil
 

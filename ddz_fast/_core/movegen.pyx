@@ -630,10 +630,12 @@ cdef ddz_move* gen_wild_moves(const ddz_hand* h, const ddz_move* prev, const ddz
     cdef ddz_move* start
     cdef ddz_move* kept
     cdef ddz_hand natural
+    if DDZ_DEBUG:
+        c_assert(room >= 2 * MAX_MOVES and h.n <= MAX_HAND_CARDS)
     g.h = h
     g.rules = rules
-    g.end = out + room - (MAX_MOVES + 1)
-    g.full = room <= MAX_MOVES + 1
+    g.end = out + room - (MAX_MOVES + 1)      # (one main part's kickers: at most MAX_MOVES)
+    g.full = False
     g.natural = h.cards
     g.n_wild = 0
     for slot in range(2):

@@ -9,7 +9,7 @@ import pytest
 import ddz_fast
 from ddz_fast import (
     PASS, AmbiguousMoveError, Game, Hand, IllegalActionError, IllegalBidError, IllegalMoveError,
-    InvalidCardsError, InvalidMoveError, Move, Result, Rules, score,
+    InvalidCardsError, InvalidMoveError, Kind, Move, Position, Result, Rules, score,
 )
 from helpers import as_ref, snapshot
 from oracles.reference_game import Auction, Play
@@ -416,3 +416,34 @@ def test_game_constructor_checks():
     assert Game(1).legal_moves() is not None and len(Game(1).legal_moves()) == 0
     assert finished_game().legal_bids() == [] and len(finished_game().legal_moves()) == 0
     assert finished_game().to_move is None
+
+
+def test_multipliers_by_bomb_tier_score_and_round_trip():
+    """Rules(hard_bomb_multiplier=4, rocket_multiplier=8): a bomb doubles twice, the rocket
+    three times (RULES.md 10); Result.multiplier and the scores say so, and every position
+    of such a game is valid and round-trips (its bombs count doublings)."""
+    rules = Rules(hard_bomb_multiplier=4, rocket_multiplier=8)
+    rng = random.Random(11)
+    seen = set()
+    for seed in range(120):
+        game = Game(seed, rules=rules)
+        while game.phase == "auction":
+            game.bid(3 if rng.random() < 0.3 else 0)
+        if game.phase != "play":
+            continue
+        doublings = 0
+        while game.phase == "play":
+            moves = list(game.legal_moves())
+            bombs = [m for m in moves if m.kind in (Kind.BOMB, Kind.ROCKET)]
+            move = rng.choice(bombs) if bombs and rng.random() < 0.5 else rng.choice(moves)
+            game.play(move)
+            doublings += {Kind.BOMB: 2, Kind.ROCKET: 3}.get(move.kind, 0)
+            again = Game.from_position(Position.parse(game.position()))
+            assert again.key() == game.key() and again.position() == game.position()
+        result = game.result
+        spring = result.spring or result.anti_spring
+        assert result.bombs == doublings
+        assert result.multiplier == 2 ** (doublings + spring)
+        assert abs(result.scores[result.landlord]) == 2 * result.bid * result.multiplier
+        seen.add(doublings % 5)
+    assert len(seen) >= 3       # games with bombs, rockets and both were played
