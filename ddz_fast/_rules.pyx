@@ -122,9 +122,12 @@ class Count(Field):
         return int(text) if text.isdigit() and text.isascii() else text
 
 
-class Multiplier(Field):
+class Multiplier(Count):
     """A factor of the multiplier, one of ``MULTIPLIERS`` (powers of two): ``--name N``. The
     kernels read how many doublings it makes."""
+
+    def __init__(self, name, default, stage, help, c):
+        super().__init__(name, MULTIPLIERS[0], MULTIPLIERS[-1], default, stage, help, c)
 
     def check(self, value):
         value = check_int(value, self.name)
@@ -136,15 +139,6 @@ class Multiplier(Field):
     def add_option(self, parser):
         parser.add_argument(self.option, type=int, choices=MULTIPLIERS, default=None,
                             help=f"{self.help} (default: as --rules says)")
-
-    def spell(self, value):
-        return f"{self.option} {value}"
-
-    def write(self, value):
-        return str(value)
-
-    def read(self, text):
-        return int(text) if text.isdigit() and text.isascii() else text
 
 
 SHUTTLE_KINDS = 1 << KIND_SHUTTLE

@@ -27,10 +27,10 @@ def values_of(field):
         return [False, True]
     if isinstance(field, Choice):
         return list(field.choices)
+    if isinstance(field, Multiplier):       # (a Count of some values only)
+        return list(MULTIPLIERS)
     if isinstance(field, Count):
         return list(range(field.low, field.high + 1))
-    if isinstance(field, Multiplier):
-        return list(MULTIPLIERS)
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its values here")
 
 
@@ -345,7 +345,7 @@ def annotation(field):
         return "bool"
     if isinstance(field, Choice):
         return f"Literal[{', '.join(repr(choice) for choice in field.choices)}]"
-    if isinstance(field, (Count, Multiplier)):
+    if isinstance(field, Count):
         return "int"
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its type here")
 
