@@ -130,8 +130,7 @@ cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
     cdef ddz_hand h
     cdef ddz_move prev
     cdef ddz_move* end
-    cdef Py_ssize_t i, used
-    cdef int status = DONE
+    cdef Py_ssize_t i, used, status = DONE
     cdef bint counting = moves == NULL
     cdef ddz_move* scratch = NULL
     cdef Py_ssize_t scratch_room = 0
