@@ -10,6 +10,7 @@ from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport (
     beats as combo_beats, classify as combo_classify, is_reading, main_part, move_is_legal,
+    physical_cards,
 )
 from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
 from ._rules cimport Rules, as_rules
@@ -602,11 +603,24 @@ def legal_moves(hand, prev=None, *, rules=None, wild_ranks=None):
     return moves
 
 
-def classify(cards, *, rules=None):
-    """Every reading of ``cards`` (text, a Hand or 15 counts) as a list of Moves; empty if none."""
+def classify(cards, *, rules=None, wild_ranks=None):
+    """Every reading of ``cards`` (text, a Hand or 15 counts) as a list of Moves; empty if none.
+    Under wild-card rules (RULES.md 10) ``wild_ranks`` names the wild ranks, and a reading is
+    any move that plays exactly these cards, wild cards standing for what they may."""
     cdef Rules r = as_rules(rules)
+    cdef ddz_wilds w = wilds_of(wild_ranks, r)
+    cdef uint64_t packed = packed_from(cards, MAX_HAND_CARDS)
     cdef ddz_move readings[MAX_READINGS]
-    cdef int i, n = combo_classify(packed_from(cards, MAX_HAND_CARDS), &r.c, readings)
+    cdef MoveList moves
+    cdef Py_ssize_t i
+    cdef int n
+    if r.c.wilds:
+        moves = make_move_list(packed, NULL, r, False)
+        moves.wilds = w
+        moves.generate()
+        return [move_from_c(&moves.moves[i]) for i in range(moves.n)
+                if physical_cards(&moves.moves[i], &w) == packed]
+    n = combo_classify(packed, &r.c, readings)
     return [move_from_c(&readings[i]) for i in range(n)]
 
 

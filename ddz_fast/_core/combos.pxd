@@ -1,12 +1,12 @@
 # What a combination is: reading checks, classification, comparison (kernels, no GIL).
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 
 from .bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
 from .typedefs cimport (
     JOKERS, KIND_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, N_KINDS,
     NIBBLE_LSB, RANK_RED_JOKER, TIER_HARD, TIER_PURE, TIER_SOFT, WILD_PURE, ddz_kind_shape,
-    ddz_move, ddz_rules,
+    WILD_SECOND, ddz_move, ddz_rules, ddz_wilds,
 )
 
 # Bit 0 of the nibbles of the ranks 3..A: the ranks a chain may use.
@@ -47,6 +47,25 @@ cdef inline int bomb_count(const ddz_move* m, const ddz_rules* rules) noexcept n
     if m.kind == KIND_BOMB:
         return rules.bomb_doublings[bomb_tier(m)]
     return rules.rocket_doublings if m.kind == KIND_ROCKET else rules.shuttle_bombs
+
+
+cdef inline uint64_t physical_cards(const ddz_move* m, const ddz_wilds* wilds) noexcept nogil:
+    """The cards `m` takes from the hand (RULES.md 10): its cards, less those its substitutes
+    stand for, plus the wild cards that play them; `m` is a move of a hand with these wild
+    ranks."""
+    cdef uint32_t subs = m.substitutes
+    cdef uint64_t cards = m.cards
+    cdef int k = 0, second = m.wild & WILD_SECOND
+    if subs == 0:           # (every move of a game without wild cards)
+        return cards
+    while subs:
+        cards -= <uint64_t>1 << (4 * ((subs & 0xF) - 1))
+        subs >>= 4
+        k += 1
+    cards += <uint64_t>(k - second) << (4 * wilds.rank[0])
+    if second:
+        cards += <uint64_t>second << (4 * wilds.rank[1])
+    return cards
 
 
 cdef inline bint wings_allowed(uint64_t rest, uint64_t block, const ddz_rules* rules) noexcept nogil:

@@ -9,10 +9,9 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    ActionSpace, Game, Kind, Move, Position, Rules, UnsupportedRulesError, legal_move_counts,
-    legal_moves, legal_moves_batch, simulate,
+    MOVE_DTYPE, WILD_MOVE_DTYPE, ActionSpace, Game, Kind, Move, Position, Rules,
+    UnsupportedRulesError, classify, legal_move_counts, legal_moves, legal_moves_batch, simulate,
 )
-from ddz_fast import MOVE_DTYPE, WILD_MOVE_DTYPE
 from ddz_fast.tables import Tables
 from oracles import reference
 from oracles.reference_wilds import substitutes, tier, wild_beats, wild_leads
@@ -334,3 +333,29 @@ def test_batch_wild_ranks_are_checked():
         legal_moves_batch(hands, wild_ranks="7")
     offsets, moves = legal_moves_batch(hands[:0], rules=ONE, wild_ranks=np.zeros(0, dtype=int))
     assert offsets.tolist() == [0] and len(moves) == 0
+
+
+@pytest.mark.parametrize("rules", [ONE, TWO])
+def test_classify_reads_wild_cards(rules):
+    """classify(cards, wild_ranks=): the moves that play exactly these cards, each reading with
+    its substitutes: the reference's leads of the cards that use them all."""
+    rng = np.random.default_rng(17)
+    n_wild = 1 if rules is ONE else 2
+    assert [str(m) for m in classify("6667", rules=ONE, wild_ranks="7")] == [
+        "666+7", "6666 (wild 6)"]
+    for _ in range(150):
+        cards = deal(rng, int(rng.integers(1, 11)))
+        wild_ranks = wild_ranks_for(rng, cards, n_wild)
+        expected = {m for m in wild_leads(cards, wild_ranks) if m[4] == cards}
+        found = classify(cards, rules=rules, wild_ranks=wild_ranks)
+        rows = np.array([m.row for m in found], dtype=MOVE_DTYPE)
+        wild = rows.view(WILD_MOVE_DTYPE)
+        wild["substitutes"] = [_word(m.substitutes) for m in found]
+        wild["wild"] = [m.second_wilds | 0x10 * m.pure_wild for m in found]
+        assert {as_reference(row, wild_ranks) for row in wild} == expected, (cards, wild_ranks)
+        assert len(found) == len(expected)
+
+
+def _word(substitutes):
+    """Move.substitutes as the substitutes field: rank + 1 a nibble, from the lowest."""
+    return sum((reference.RANKS.index(s) + 1) << (4 * i) for i, s in enumerate(substitutes))
