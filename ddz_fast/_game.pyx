@@ -16,7 +16,7 @@ from ._core.state cimport (
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
     game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores,
 )
-from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, NO_WILD, ddz_move
+from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
 from ._moves cimport Move, make_move_list, move_from_c
 from ._rules cimport Rules, as_rules, without_wilds
 from . import _rules
@@ -143,7 +143,6 @@ cdef int set_position(ddz_state* s, position) except -1:
     s.bombs = position.bombs
     s.first_bidder = position.first
     s.marked_rank = N_RANKS if position.marked is None else RANK_SYMBOLS.index(position.marked)
-    s.wilds.rank[0] = s.wilds.rank[1] = NO_WILD
     s.last_mover = s.winner = NO_SEAT
     if position.trick is not None:
         s.last_move = (<Move>position.trick[0]).c

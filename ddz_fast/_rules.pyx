@@ -141,6 +141,14 @@ class Multiplier(Count):
                             help=f"{self.help} (default: as --rules says)")
 
 
+def tier_multiplier(name, int tier, what):
+    """The multiplier field of a bomb tier (RULES.md 10): `name`_bomb_multiplier."""
+    def c(switches, value):
+        switches["bomb_doublings"][tier] = doublings(value)
+    return Multiplier(f"{name}_bomb_multiplier", default=2, stage="play",
+                      help=f"the factor of a {name} bomb ({what})", c=c)
+
+
 SHUTTLE_KINDS = 1 << KIND_SHUTTLE
 SHUTTLE_WING_KINDS = {
     "none": 0,
@@ -246,16 +254,9 @@ FIELDS = (
            help="with wild cards: 'rocket_top' (rocket > pure-wild bomb > hard > soft; "
                 "Tencent) or 'pure_top' (pure-wild bomb > rocket > hard > soft; JJ)",
            c=lambda s, value: s.update(pure_top=value == "pure_top")),
-    Multiplier("soft_bomb_multiplier", default=2, stage="play",
-               help="the factor of a soft bomb (natural and wild cards)",
-               c=lambda s, value: s["bomb_doublings"].__setitem__(TIER_SOFT, doublings(value))),
-    Multiplier("hard_bomb_multiplier", default=2, stage="play",
-               help="the factor of a hard bomb (four natural cards: every bomb without wild "
-                    "cards)",
-               c=lambda s, value: s["bomb_doublings"].__setitem__(TIER_HARD, doublings(value))),
-    Multiplier("pure_bomb_multiplier", default=2, stage="play",
-               help="the factor of a pure-wild bomb (four wild cards)",
-               c=lambda s, value: s["bomb_doublings"].__setitem__(TIER_PURE, doublings(value))),
+    tier_multiplier("soft", TIER_SOFT, "natural and wild cards"),
+    tier_multiplier("hard", TIER_HARD, "four natural cards: every bomb without wild cards"),
+    tier_multiplier("pure", TIER_PURE, "a pure-wild bomb, four wild cards"),
     Multiplier("rocket_multiplier", default=2, stage="play",
                help="the factor of the rocket",
                c=lambda s, value: s.update(rocket_doublings=doublings(value))),

@@ -6,6 +6,7 @@
 # room covers: no hand has more than 521 leads.
 # Order: by kind code, then length, then main rank, then kickers.
 
+from .bits cimport DDZ_DEBUG, c_assert
 from .typedefs cimport NO_WILD, ddz_hand, ddz_move, ddz_rules, ddz_wilds
 
 
@@ -32,6 +33,8 @@ cdef inline ddz_move* gen_moves(const ddz_hand* h, const ddz_move* prev, const d
     answers to the reading `prev` (its kind and length with a higher main rank, bombs, the
     rocket, super-bomb shuttles). Never PASS: callers that allow passing append it. The one
     place that tells leads from answers. Not under wild-card rules (gen_wild_moves)."""
+    if DDZ_DEBUG:
+        c_assert(not rules.wilds)
     if prev == NULL or prev.length == 0:
         return gen_leads(h, rules, out)
     return gen_responses(h, prev, rules, out)

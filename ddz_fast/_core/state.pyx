@@ -10,7 +10,7 @@ from .movegen cimport gen_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
     N_RANKS, RANK_BLACK_JOKER, SCORING_ADP, SCORING_LOGADP, SCORING_POINTS, SCORING_WIN,
-    NO_WILD, SCORING_WP, ddz_hand, ddz_move, ddz_rules,
+    SCORING_WP, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef enum:
@@ -112,7 +112,6 @@ cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
     for i in range(3 * HAND_SIZE, DECK_SIZE):
         s.kitty += <uint64_t>1 << (4 * rank_of_card(deck[i]))
     s.marked_rank = rank_of_card(deck[mark])
-    s.wilds.rank[0] = s.wilds.rank[1] = NO_WILD
     s.first_bidder = mark % 3 if first_bidder < 0 else first_bidder
     s.to_move = s.first_bidder
     s.seed = seed

@@ -193,7 +193,6 @@ ctypedef struct ddz_state:
     uint8_t first_bidder
     uint8_t speeches          # bids and passes in this deal's auction
     uint8_t marked_rank       # the face-up card of the deal (N_RANKS: none, for set-up games)
-    ddz_wilds wilds           # the deal's wild ranks under wild-card rules (else NO_WILD)
     uint8_t bombs             # bombs and rockets played
     uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
     uint8_t winner            # the seat that went out, NO_SEAT before
