@@ -374,6 +374,7 @@ cdef class ActionSpace:
                 raise TypeError("legal_ids(game) takes no prev: the game knows the move to beat")
             game = <Game>position
             game.check_ready()
+            without_wilds(game._rules, "ActionSpace")
             s = &game.g.s
             rules = game._rules
             if s.phase == PHASE_AUCTION:

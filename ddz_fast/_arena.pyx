@@ -16,13 +16,13 @@ from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
 from ._core.players cimport (
     N_PLAYER_KINDS, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
 )
-from ._core.playout cimport ddz_outcome, playout, playout_counts, write_outcome
+from ._core.playout cimport FIXED_ACTIONS, ddz_outcome, playout, playout_counts, write_outcome
 from ._core.rng cimport stream_seed
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
 from ._moves cimport move_from_c
-from ._rules cimport Rules
+from ._rules cimport Rules, without_wilds
 
 from ._simulate import OUTCOME_DTYPE
 from .checks import check_seed, check_threads
@@ -61,6 +61,7 @@ def _native_action(player, Game game, uint64_t rng):
     cdef ddz_move actions[MAX_MOVES + 1]
     cdef ddz_state s = game.g.s
     cdef Py_ssize_t n, k
+    without_wilds(game._rules, "the native players")
     set_policies(&seats, {s.to_move: player}, "player")
     if s.phase == PHASE_OVER:
         raise ValueError("the game is over")
@@ -81,7 +82,9 @@ ctypedef struct arena_task:
 
 cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
     cdef arena_task* task = <arena_task*>context
-    cdef ddz_move actions[MAX_MOVES + 1]
+    cdef ddz_move buffer[FIXED_ACTIONS]         # (play_games refuses wild cards: it never grows)
+    cdef ddz_move* actions = buffer
+    cdef Py_ssize_t room = FIXED_ACTIONS
     cdef ddz_seats seats = task.seats
     cdef ddz_seated seated
     cdef playout_counts counts
@@ -91,7 +94,7 @@ cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
     for i in range(task.n * part // task.parts, task.n * (part + 1) // task.parts):
         seed_seats(&seats, stream_seed(task.seed, i))
         # (the players never pick a pass the redeal limit refuses: it cannot fail)
-        playout(&task.states[i], &task.rules, seated_policy, &seated, actions, &counts)
+        playout(&task.states[i], &task.rules, seated_policy, &seated, &actions, &room, &counts)
         write_outcome(&task.states[i], &task.rules, &counts, &task.out[i])
 
 
@@ -120,8 +123,8 @@ def play_games(games, players, *, threads=1, seed=None):
     for i, game in enumerate(games):
         if not isinstance(game, Game):
             raise TypeError(f"games[{i}] must be a Game, not {type(game).__name__}")
-        if rules is None:
-            rules = game.rules          # (ValueError for a Game never set up)
+        if rules is None:       # (ValueError for a Game never set up)
+            rules = without_wilds(game.rules, "play_games")
         elif (<Game>game)._rules != rules:
             raise ValueError(f"games[{i}] is played under {game.rules!r}, games[0] under "
                              f"{rules!r}: the games of one call share their rules")

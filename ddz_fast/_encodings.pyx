@@ -21,6 +21,7 @@ from ._core.actions cimport ddz_action_ids
 from ._moves cimport Move
 from ._core.state cimport NO_SEAT, PHASE_OVER
 from ._game cimport Game
+from ._rules cimport without_wilds
 
 from .checks import check_bool, check_choice, check_int, describe_array
 from .errors import EncodingError
@@ -49,6 +50,7 @@ cdef Game as_game(object game):
         raise TypeError(f"game must be a ddz_fast Game, not {type(game).__name__}")
     cdef Game g = <Game>game
     g.check_ready()
+    without_wilds(g._rules, "the encodings")
     if g.g.s.n_seats != 3:          # the peers' observations describe three seats
         raise EncodingError("the encodings observe three-seat games; this game has two seats")
     return g

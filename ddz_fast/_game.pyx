@@ -10,15 +10,15 @@ from libc.string cimport memcpy, memset
 from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
 from ._core.alloc cimport grow
 from ._core.bits cimport cards_contain, cards_valid
-from ._core.combos cimport is_reading, move_is_legal
+from ._core.combos cimport beats, checked_physical_cards, is_reading, move_is_legal
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
     game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores,
 )
-from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, ddz_move
-from ._moves cimport Move, make_move_list, move_from_c
-from ._rules cimport Rules, as_rules, without_wilds
+from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, NO_WILD, ddz_move, ddz_wilds
+from ._moves cimport Move, MoveList, make_move_list, move_from_c, wilds_of
+from ._rules cimport Rules, as_rules
 from . import _rules
 
 from ._cards import RANK_SYMBOLS
@@ -122,7 +122,12 @@ cdef object position_of(const ddz_state* s, rules):
         marked=RANK_SYMBOLS[s.marked_rank] if s.marked_rank < N_RANKS else None,
         redeals=s.redeals, speeches=s.speeches if auction else 0,
         high=(None if s.high_bidder == NO_SEAT else s.high_bidder) if auction else None,
-        rules=rules)
+        wilds=wilds_text(&s.wilds), rules=rules)
+
+
+cdef str wilds_text(const ddz_wilds* w):
+    """The wild ranks as rank symbols, the first first ("" without)."""
+    return "".join([RANK_SYMBOLS[r] for r in w.rank[:2] if r != NO_WILD])
 
 
 cdef int set_position(ddz_state* s, position) except -1:
@@ -143,6 +148,7 @@ cdef int set_position(ddz_state* s, position) except -1:
     s.bombs = position.bombs
     s.first_bidder = position.first
     s.marked_rank = N_RANKS if position.marked is None else RANK_SYMBOLS.index(position.marked)
+    s.wilds = wilds_of(position.wilds or None, position.rules)
     s.last_mover = s.winner = NO_SEAT
     if position.trick is not None:
         s.last_move = (<Move>position.trick[0]).c
@@ -175,7 +181,10 @@ cdef class Game:
 
     ``Game(seed)`` deals per RULES.md section 2: the deal is a pure function of ``seed`` (drawn
     at random and recorded when None). ``first_bidder=None``: the holder of the marked card bids
-    first. ``Game.from_hands`` sets up a position in the play phase instead.
+    first. Under wild-card rules (RULES.md 10) the deal's wild ranks come from the seed too, or
+    from ``wild_ranks`` (``"7"``; two ranks, the first first, under ``wilds="two"``), which
+    fixes them for this deal (a redeal draws its own). ``Game.from_hands`` sets up a position
+    in the play phase instead.
 
     Checked actions, ``bid(n)`` and ``play(move)``, raise a ``ValueError`` subclass and leave the
     game unchanged when they are not legal. ``push`` is the unchecked fast path; ``undo`` takes
@@ -192,28 +201,38 @@ cdef class Game:
     def __dealloc__(self):
         free(self.g.steps)
 
-    def __init__(self, seed=None, *, rules=None, first_bidder=None):
+    def __init__(self, seed=None, *, rules=None, first_bidder=None, wild_ranks=None):
         if self._rules is not None:
             raise TypeError("Game.__init__ may not be called on a game that is already set up")
         seed = secrets.randbits(64) if seed is None else check_seed(seed)
         cdef int first = -1 if first_bidder is None else check_int(first_bidder, "first_bidder", 0, 2)
-        self._rules = without_wilds(as_rules(rules), "Game")
-        self.g.rules = self._rules.c
+        cdef Rules r = as_rules(rules)
+        cdef ddz_wilds wilds
+        if wild_ranks is not None:
+            wilds = wilds_of(wild_ranks, r)
+        self._rules = r
+        self.g.rules = r.c
         self.g.n_steps = 0
         state_deal(&self.g.s, seed, 0, first, &self.g.rules)
+        if wild_ranks is not None:
+            self.g.s.wilds = wilds
+            self.g.s.key = state_key(&self.g.s)
 
     @classmethod
-    def from_hands(cls, hands, *, landlord=0, bid=1, kitty=None, rules=None):
+    def from_hands(cls, hands, *, landlord=0, bid=1, kitty=None, rules=None, wild_ranks=None):
         """A game in the play phase: the seats hold ``hands`` (card sets of 1 to 20 cards,
         together within the deck), ``landlord`` won the auction with ``bid`` and leads.
         ``kitty`` (at most 3 cards) is what the landlord took at the end of the auction, so part
         of the landlord's hand; it is only recorded. The cards in no hand are out of play.
+        Under wild-card rules ``wild_ranks`` names the wild ranks (required).
 
         Three hands make a full deal's play phase; two an endgame of the landlord against one
         farmer (one pass ends a trick), which has no kitty."""
         cdef uint64_t packed[3]
         cdef uint64_t kitty_cards = 0, total = 0
         cdef int seat, n_seats
+        cdef Rules r = as_rules(rules)
+        cdef ddz_wilds wilds = wilds_of(wild_ranks, r)
         if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
             raise TypeError(f"hands must be a sequence of two or three card sets, not {hands!r}")
         hands = tuple(hands)           # a copy: the caller's list may change meanwhile
@@ -246,8 +265,7 @@ cdef class Game:
         return cls.from_position(Position(
             phase="play", hands=held, to_move=landlord, landlord=landlord, bid=bid,
             kitty=hand_from_packed(kitty_cards),
-            out=cards_out(total),
-            rules=as_rules(rules)))
+            out=cards_out(total), wilds=wilds_text(&wilds), rules=r))
 
     @classmethod
     def from_position(cls, position=None, **fields):
@@ -316,6 +334,18 @@ cdef class Game:
         """The three cards set aside at the deal; the landlord takes them into his hand."""
         self.check_ready()
         return hand_from_packed(self.g.s.kitty)
+
+    @property
+    def wild_ranks(self):
+        """The wild ranks shown so far, as rank symbols (RULES.md 10): under ``wilds="one"``
+        the one drawn when the auction ends; under ``"two"`` the first from the deal on, the
+        second when the auction ends. ``""`` without wild cards (``position()`` holds the
+        deal's wild ranks, shown or not, as it holds the kitty)."""
+        self.check_ready()
+        text = wilds_text(&self.g.s.wilds)
+        if self.g.s.phase == PHASE_AUCTION:
+            return text[:1] if self.g.rules.wilds == 2 else ""
+        return text
 
     @property
     def marked_card(self):
@@ -478,12 +508,15 @@ cdef class Game:
         self.check_ready()
         if self.g.s.phase != PHASE_PLAY:
             return make_move_list(0, NULL, self._rules, False)
-        return make_move_list(self.g.s.hands[self.g.s.to_move], &self.g.s.last_move, self._rules,
-                              self.g.s.last_move.length != 0)
+        cdef MoveList moves = make_move_list(self.g.s.hands[self.g.s.to_move], &self.g.s.last_move,
+                                             self._rules, self.g.s.last_move.length != 0)
+        moves.wilds = self.g.s.wilds
+        return moves
 
     def play(self, move):
         """Play ``move`` (a Move, ``PASS``, or text with one reading such as ``"333+4"`` or
-        ``"pass"``) for the player to move. Raises ``IllegalMoveError`` if it is not legal."""
+        ``"pass"``; under wild-card rules ``"6666~6"`` when a wild card stands for a 6, see
+        ``Move.parse``) for the player to move. Raises ``IllegalMoveError`` if it is not legal."""
         self.check_ready()
         self.check_phase(PHASE_PLAY)
         cdef Move m = move if isinstance(move, Move) else Move.parse(move, rules=self._rules)
@@ -491,19 +524,30 @@ cdef class Game:
         # then no Python code runs until the push.
         self.check_phase(PHASE_PLAY)
         cdef ddz_state* s = &self.g.s
-        if not move_is_legal(&m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0,
-                             &self._rules.c):
+        if self.g.rules.wilds:      # the same cards may make several moves: this one exactly
+            if m not in self.legal_moves():
+                raise IllegalMoveError(self.why_illegal(m))
+        elif m.c.wild or m.c.substitutes or not move_is_legal(
+                &m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0, &self._rules.c):
             raise IllegalMoveError(self.why_illegal(m))
         push(&self.g, &m.c)
 
     cdef str why_illegal(self, Move m):
         cdef ddz_state* s = &self.g.s
+        cdef uint64_t cards
         if m.c.length == 0:
             return f"seat {s.to_move} leads and may not pass"
         if not is_reading(&m.c, &self._rules.c):
             return f"{m!r} is no combination under {self._rules!r}"
-        if not cards_contain(s.hands[s.to_move], m.c.cards):
-            return f"{m.cards} is not in the hand of seat {s.to_move} ({cards_text(s.hands[s.to_move])})"
+        if not self.g.rules.wilds and (m.c.wild or m.c.substitutes):
+            return f"{m!r} plays wild cards, which {self._rules!r} does not have"
+        if not checked_physical_cards(&m.c, &s.wilds, &cards):
+            return f"{m!r} is no move of a hand whose wild ranks are {wilds_text(&s.wilds)!r}"
+        if not cards_contain(s.hands[s.to_move], cards):
+            return f"{cards_text(cards)} is not in the hand of seat {s.to_move} ({cards_text(s.hands[s.to_move])})"
+        if s.last_move.length == 0 or beats(&m.c, &s.last_move, &self._rules.c):
+            return (f"{m} is no move of seat {s.to_move}'s hand ({cards_text(s.hands[s.to_move])}) "
+                    f"with wild ranks {wilds_text(&s.wilds)!r}")
         return f"{m} does not beat {move_from_c(&s.last_move)}"
 
     def push(self, action):
@@ -512,9 +556,11 @@ cdef class Game:
         the hand, no pass by the leader); a move the rules forbid otherwise (one that does not
         beat the trick) is applied anyway. Meant for search over moves that came from
         ``legal_moves()``. In the auction it is ``bid``: a bid that does not raise would make
-        an auction that never ends."""
+        an auction that never ends. Under wild-card rules the cards checked are those the move
+        takes from the hand (its wild cards for its substitutes)."""
         self.check_ready()
         cdef ddz_move a
+        cdef uint64_t cards
         if self.g.s.phase == PHASE_AUCTION:
             self.bid(action)
             return
@@ -522,8 +568,12 @@ cdef class Game:
             if not isinstance(action, Move):
                 raise TypeError(f"push() takes a Move or PASS in the play phase, not {action!r}")
             a = (<Move>action).c
-            if not cards_contain(self.g.s.hands[self.g.s.to_move], a.cards):
-                raise IllegalMoveError(f"{action.cards} is not in the hand of seat {self.g.s.to_move}")
+            if not checked_physical_cards(&a, &self.g.s.wilds, &cards):
+                raise IllegalMoveError(
+                    f"{action!r} is no move of a hand whose wild ranks are "
+                    f"{wilds_text(&self.g.s.wilds)!r}")
+            if not cards_contain(self.g.s.hands[self.g.s.to_move], cards):
+                raise IllegalMoveError(f"{cards_text(cards)} is not in the hand of seat {self.g.s.to_move}")
             if a.length == 0 and self.g.s.last_move.length == 0:
                 raise IllegalMoveError(f"seat {self.g.s.to_move} leads and may not pass")
         else:
@@ -576,6 +626,8 @@ cdef class Game:
                          + f", first bidder seat {s.first_bidder}, marked card {self.marked_card}")
         else:
             lines.append(f"  landlord: seat {s.landlord} at {s.bid}, bombs {s.bombs}")
+        if self.g.rules.wilds:
+            lines.append(f"  wild ranks: {self.wild_ranks or '-'} (of the deal: {wilds_text(&s.wilds)})")
         for seat in range(s.n_seats):
             role = " (landlord)" if seat == s.landlord else ""
             lines.append(f"  seat {seat}{role}: {cards_text(s.hands[seat]) or '-'}")

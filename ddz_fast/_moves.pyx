@@ -9,8 +9,8 @@ from libc.string cimport memcmp, memcpy, memset
 from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
 from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport (
-    beats as combo_beats, classify as combo_classify, is_reading, main_part, move_is_legal,
-    physical_cards,
+    beats as combo_beats, checked_physical_cards, classify as combo_classify, is_reading,
+    main_part, move_is_legal, physical_cards,
 )
 from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
 from ._rules cimport Rules, as_rules
@@ -47,6 +47,8 @@ cdef tuple KINDS = tuple(Kind)
 cdef Rules DEFAULT_RULES = as_rules(None)
 # Every switch that admits more readings on, every kind (the shuttles with both wing counts):
 # a move of any rule set is a reading under these.
+# Rule sets with one and two wild ranks, to read a `wild_ranks=` argument without rules.
+cdef tuple WILD_RULES = (None, Rules(wilds="one"), Rules(wilds="two"))
 cdef ddz_rules LOOSEST_RULES = Rules(distinct_four_two_singles=False, rocket_kickers=True).c
 LOOSEST_RULES.kinds = (1 << N_KINDS) - 1
 
@@ -163,7 +165,11 @@ cdef class Move:
     In wild-card games (RULES.md 10) ``cards`` are what the move represents, and
     ``substitutes`` the ranks of those that wild cards stand for (``"6"``: one 6 is a wild
     card), ``second_wilds`` how many of them are cards of the second wild rank, ``pure_wild``
-    whether it is a bomb of wild cards only; ``str()`` adds the substitutes: ``6666 (wild 6)``.
+    whether it is a bomb of wild cards only. ``str()`` adds the substitutes after a ``~``, those
+    of the second wild rank after a second one, and ``*`` for a pure-wild bomb: ``6666~6``
+    (one 6 is a wild card), ``3333~~33*`` (3s and 9s wild: two 9s stand for 3s);
+    ``Move.parse`` reads it back. ``physical_cards(wild_ranks)`` gives the cards it takes from
+    the hand.
     """
 
     def __init__(self, kind, length, main, cards, *, rules=None, substitutes="",
@@ -196,19 +202,36 @@ cdef class Move:
     @staticmethod
     def parse(text, *, rules=None):
         """The move written as ``text``: cards with exactly one reading (``"3334"``), the
-        main part and the kickers around a ``+`` (``"444555666+333"``), or ``"pass"``.
+        main part and the kickers around a ``+`` (``"444555666+333"``), or ``"pass"``. A
+        wild-card move (RULES.md 10) as ``str()`` writes it: the represented cards, then ``~``
+        and the ranks wild cards stand for, ``~`` and those of the second wild rank's cards,
+        ``*`` for a pure-wild bomb (``"6666~6"``, ``"34567~7"``, ``"3333~~33*"``). Plain cards
+        are the move whose wild cards, if any, stand for their own rank.
 
         Raises ``InvalidMoveError`` if the text is no combination and ``AmbiguousMoveError``
         (listing the readings) if it has several.
         """
         cdef Rules r = as_rules(rules)
         cdef ddz_move readings[MAX_READINGS]
+        cdef ddz_move wild_move
+        cdef Move plain
         cdef uint64_t main, kickers, cards
         cdef int i, n
         if not isinstance(text, str):
             raise TypeError(f"move text must be a str, not {type(text).__name__}")
         if text.strip().lower() == "pass":
             return PASS
+        pure = text.endswith("*")
+        cards_part, _, wild_part = text.removesuffix("*").partition("~")
+        if wild_part or pure or "~" in text:
+            first, _, second = wild_part.partition("~")
+            plain = Move.parse(cards_part, rules=r)
+            if "~" in second or plain.c.length == 0:
+                raise InvalidMoveError(f"{text!r} is no wild-card move (CARDS~SUBSTITUTES"
+                                       f"[~SECOND][*])")
+            wild_move = plain.c
+            set_wild_fields(&wild_move, first + second, len(second), pure)
+            return move_from_c(&wild_move)
         main_text, plus, kicker_text = text.partition("+")
         main = packed_from(main_text, MAX_HAND_CARDS)
         kickers = packed_from(kicker_text, MAX_HAND_CARDS)
@@ -309,6 +332,24 @@ cdef class Move:
         """The move is a bomb of wild cards only."""
         return bool(self.c.wild & WILD_PURE)
 
+    def physical_cards(self, wild_ranks=None):
+        """The cards this move takes from the hand, as a ``Hand``: its cards, less those its
+        substitutes stand for, plus the wild cards that play them, under the wild ranks
+        ``wild_ranks`` (``"7"``, ``"39"``, rank indices: as ``legal_moves`` takes them; None for
+        a move without wild cards, whose cards these are). ``InvalidMoveError`` if the move
+        cannot be played from a hand with these wild ranks."""
+        cdef ddz_wilds w = no_wilds()
+        cdef uint64_t cards
+        if wild_ranks is not None:
+            count = (len(wild_ranks.replace("10", "T")) if isinstance(wild_ranks, str) else
+                     len(wild_ranks) if hasattr(wild_ranks, "__len__") else 1)
+            if count not in (1, 2):
+                raise ValueError(f"wild_ranks={wild_ranks!r}: a deal has one or two wild ranks")
+            w = wilds_of(wild_ranks, WILD_RULES[count])
+        if not checked_physical_cards(&self.c, &w, &cards):
+            raise InvalidMoveError(f"{self!r} is no move of a hand with wild ranks {wild_ranks!r}")
+        return hand_from_packed(cards)
+
     def beats(self, prev, *, rules=None):
         """This move may be played on ``prev`` (RULES.md section 6) under ``rules`` (default
         rules when None; they decide only where shuttles are super-bombs)."""
@@ -322,9 +363,11 @@ cdef class Move:
         text = cards_text(main)
         if main != self.c.cards:
             text += "+" + cards_text(self.c.cards - main)
-        if self.c.substitutes:
-            text += f" (wild {self.substitutes})"
-        return text
+        cdef str subs = self.substitutes
+        cdef int first = len(subs) - self.second_wilds
+        if subs:
+            text += "~" + subs[:first] + ("~" + subs[first:] if self.second_wilds else "")
+        return text + ("*" if self.pure_wild else "")
 
     def __repr__(self):
         if self.c.length == 0:

@@ -7,7 +7,9 @@ from libc.stdlib cimport free
 from ._core.alloc cimport grow
 from ._game cimport Game, push
 from ._moves cimport move_from_c
-from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_game, game_undo, state_legal_moves
+from ._core.state cimport (
+    PHASE_AUCTION, PHASE_PLAY, ddz_game, game_undo, state_legal_moves, state_moves_within,
+)
 from ._core.typedefs cimport MAX_MOVES, ddz_move
 
 from .checks import check_bool, check_int
@@ -15,25 +17,43 @@ from .errors import IllegalActionError
 
 cdef enum:
     MAX_DEPTH = 64
+    LEVEL_ROOM = 2 * MAX_MOVES + 1     # the least room state_moves_within takes
     # Interior nodes between two looks at pending signals (Ctrl-C): a few milliseconds.
     SIGNAL_INTERVAL = 1 << 14
 
 
 ctypedef struct perft_search:
     ddz_game g                 # a private copy of the position: callers' games are never touched
-    ddz_move* moves            # MAX_MOVES + 1 moves per level
+    ddz_move* moves            # the move stack: each level's moves after its parent's
+    Py_ssize_t room            # (levels of MAX_MOVES + 1; grown where wild cards make more)
     bint bulk
     uint32_t until_signals     # interior nodes left before the next look at signals
 
 
-cdef uint64_t perft_count(perft_search* p, int depth, ddz_move* moves) except? 0xFFFFFFFFFFFFFFFF nogil:
+cdef Py_ssize_t level_moves(perft_search* p, Py_ssize_t at) except -1 nogil:
+    """The legal moves of the position into the stack from `at` on, growing it when they do
+    not fit (which moves it: levels address it by offsets); how many."""
+    cdef ddz_move* end
+    if not p.g.rules.wilds:         # the stack has room for every level
+        return state_legal_moves(&p.g.s, &p.g.rules, p.moves + at) - (p.moves + at)
+    while True:
+        if p.room - at >= LEVEL_ROOM:
+            end = state_moves_within(&p.g.s, &p.g.rules, p.moves + at, p.room - at)
+            if end != NULL:
+                return end - (p.moves + at)
+        if grow(&p.moves, &p.room, 2 * p.room + LEVEL_ROOM) < 0:
+            with gil:
+                raise MemoryError("perft: the move stack")
+
+
+cdef uint64_t perft_count(perft_search* p, int depth, Py_ssize_t at) except? 0xFFFFFFFFFFFFFFFF nogil:
     cdef Py_ssize_t n, i
     cdef uint64_t total = 0
     if depth == 0:
         return 1
     if p.g.s.phase != PHASE_PLAY:
         return 0                    # a finished game has no actions
-    n = state_legal_moves(&p.g.s, &p.g.rules, moves) - moves
+    n = level_moves(p, at)
     if depth == 1 and p.bulk:
         return n
     p.until_signals -= 1
@@ -42,8 +62,8 @@ cdef uint64_t perft_count(perft_search* p, int depth, ddz_move* moves) except? 0
         with gil:
             PyErr_CheckSignals()
     for i in range(n):
-        push(&p.g, &moves[i])
-        total += perft_count(p, depth - 1, moves + n)
+        push(&p.g, &p.moves[at + i])
+        total += perft_count(p, depth - 1, at + n)
         game_undo(&p.g)
     return total
 
@@ -70,23 +90,24 @@ def perft(Game game not None, depth, *, divide=False, bulk=True):
     p.g.n_steps = p.g.capacity = 0
     p.until_signals = SIGNAL_INTERVAL
     p.moves = NULL
-    cdef Py_ssize_t room = 0, n, i
+    p.room = 0
+    cdef Py_ssize_t n, i
     cdef uint64_t count
     try:
-        if grow(&p.moves, &room, (levels + 1) * (MAX_MOVES + 1)) < 0:
+        if grow(&p.moves, &p.room, levels * (MAX_MOVES + 1) + LEVEL_ROOM) < 0:
             raise MemoryError("perft: the move stack")
         if not divide:
             with nogil:
-                count = perft_count(&p, levels, p.moves)
+                count = perft_count(&p, levels, 0)
             return count
         if levels == 0:
             return {}
-        n = state_legal_moves(&p.g.s, &p.g.rules, p.moves) - p.moves
+        n = level_moves(&p, 0)
         counts = {}
         for i in range(n):
             push(&p.g, &p.moves[i])
             with nogil:
-                count = perft_count(&p, levels - 1, p.moves + n)
+                count = perft_count(&p, levels - 1, n)
             game_undo(&p.g)
             counts[move_from_c(&p.moves[i])] = count
         return counts

@@ -8,11 +8,12 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 
 from ._core.bits cimport card_count
-from ._core.playout cimport packed_counts, roll_out
+from ._core.playout cimport FIXED_ACTIONS, packed_counts, roll_out
 from ._core.rng cimport stream_seed
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves
 from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
 from ._game cimport Game
+from ._rules cimport without_wilds
 
 from ._cards import DECK_COUNTS
 from .checks import check_int, check_seed
@@ -58,6 +59,7 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
     cdef int n_rollouts = check_int(rollouts, "rollouts", 1, 1 << 20)
     cdef uint64_t rng_seed = check_seed(seed)
     game.check_ready()
+    without_wilds(game._rules, "rollout_wins")
     if game.g.s.phase != PHASE_PLAY:
         where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
         raise IllegalActionError(f"rollout_wins takes play-phase positions; the game is {where}")
@@ -74,7 +76,7 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
     cdef const uint8_t[:, :, ::1] view = counts.astype(np.uint8)
     check_deals(&s, view)
     cdef ddz_move moves[MAX_MOVES + 1]
-    cdef ddz_move scratch[MAX_MOVES + 1]
+    cdef ddz_move scratch[FIXED_ACTIONS]
     cdef Py_ssize_t n_moves = state_legal_moves(&s, &rules, moves) - moves
     wins = np.zeros((view.shape[0], n_moves), dtype=np.int32)
     cdef int32_t[:, ::1] out = wins

@@ -8,6 +8,7 @@ it has its default::
     play 3334/55/66 0 landlord=0 bid=1 kitty=3 out=34445566777788889999TTTTJJJJQQQQKKKKAAAA2222BR
     over 33344456/789TJ/- - landlord=2 bid=3 kitty=QKA played=-/-/QQKKAA plays=0,0,1 trick=QQKKAA@2 out=...
     play 5577TTQQ2/AA 0 landlord=0 bid=1 played=3/9 plays=1,1 trick=9@1 out=...
+    play 356/8999K/ABR 1 landlord=0 bid=1 played=4447/-/- plays=1,0,0 bombs=1 trick=4444~4@0 wilds=7 ...
 
 See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
 reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them. The public
@@ -24,7 +25,7 @@ from typing import Any
 from ._cards import DECK_COUNTS as DECK, RANK_SYMBOLS, Hand
 from ._moves import Move, classify
 from ._rules import (
-    FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules, most_bombs, without_wilds,
+    FIELDS, HIGHEST_BID as MAX_BID, REDEAL_LIMIT, Rules, as_rules, most_bombs,
 )
 from .checks import check_int, check_seed
 from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
@@ -34,6 +35,8 @@ PHASES = ("auction", "play", "over")
 DEALT, KITTY = 17, 3        # a seat's cards at the deal, and the kitty's (RULES.md section 2)
 NO_CARDS = Hand()
 SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two
+WILD_COUNTS = {"none": 0, "one": 1, "two": 2}   # wild ranks by Rules.wilds (RULES.md 10)
+WILD_SYMBOLS = RANK_SYMBOLS[:13]        # a wild rank is one of 3..2
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
 
 # Sums of Hand.packed (rank r's count in bits 4r..4r+3) check cards without a loop over ranks.
@@ -121,7 +124,10 @@ class Position:
     bid so far (0: none) by ``high``; ``speeches`` bids and passes so far; ``seed`` (required
     there) deals the next hands if everyone passes; ``marked``, the face-up card's rank
     symbol; ``redeals``, all-pass auctions so far. ``first`` is the first bidder of the deal
-    (in the auction it follows from ``to_move`` and ``speeches``).
+    (in the auction it follows from ``to_move`` and ``speeches``). ``wilds``: under wild-card
+    rules (RULES.md 10) the deal's wild ranks as rank symbols, the first first (``"7"``,
+    ``"39"``), shown or not yet; ``played`` and ``hands`` hold the physical cards, and the trick
+    is written with its substitutes (``4444~4``: one 4 is a wild card).
     """
 
     phase: str
@@ -141,6 +147,7 @@ class Position:
     redeals: int = 0
     speeches: int = 0
     high: int | None = None
+    wilds: str = ""
     rules: Rules = Rules()
 
     def __post_init__(self) -> None:
@@ -165,9 +172,10 @@ class Position:
         out = card_counts("" if self.out == "-" else self.out, "out")
         set_(self, "out", cards_text(out))
         try:                # a wrong type stays a TypeError, as everywhere rules= is read
-            set_(self, "rules", without_wilds(as_rules(self.rules), "Position"))
+            set_(self, "rules", as_rules(self.rules))
         except ValueError as e:
             raise _error("rules", str(e)) from None
+        set_(self, "wilds", self._checked_wilds())
         if self.seed is not None:
             try:
                 set_(self, "seed", check_seed(self.seed))
@@ -190,6 +198,20 @@ class Position:
         else:
             self._check_play(set_)
         self._check_cards(out)
+
+    def _checked_wilds(self) -> str:
+        wanted = WILD_COUNTS[self.rules.wilds]
+        text = self.wilds
+        if not isinstance(text, str):
+            raise _error("wilds", f"{text!r} is no text of rank symbols")
+        text = text.upper()
+        if wanted == 0 and text:
+            raise _error("wilds", f"{self.wilds!r}, but {self.rules!r} has no wild cards")
+        if len(text) != wanted or len(set(text)) != wanted or any(
+                symbol not in WILD_SYMBOLS for symbol in text):
+            raise _error("wilds", f"{self.wilds!r}: {self.rules!r} has {wanted} wild "
+                                  f"rank{'s' if wanted > 1 else ''}, distinct, among {WILD_SYMBOLS}")
+        return text
 
     @property
     def n_seats(self) -> int:
@@ -315,20 +337,26 @@ class Position:
                 raise _error(f"hands[{seat}]", f"{self.hands[seat]} and the cards played "
                                                f"{self.played[seat] or '-'} make {n_held}; "
                                                f"{role} is dealt {dealt}")
-        # A bomb counts as the doublings of its multiplier (1 at x2), the rocket as its own, and
-        # a shuttle (one play of two or more quads of 3..A) as shuttle_bombs: a play counts at
-        # most `most`, more for shuttles, and a shuttle's two quads may count more than two bombs.
-        bomb = self.rules.hard_bomb_multiplier.bit_length() - 1
-        rocket = self.rules.rocket_multiplier.bit_length() - 1
+        # A bomb counts as the doublings of its multiplier (1 at x2) by its tier, the rocket as
+        # its own, and a shuttle (one play of two or more quads of 3..A) as shuttle_bombs: a
+        # play counts at most `most`, more for shuttles, and a shuttle's two quads may count more
+        # than two bombs.
+        doublings = {name: getattr(self.rules, f"{name}_multiplier").bit_length() - 1
+                     for name in ("soft_bomb", "hard_bomb", "pure_bomb", "rocket")}
+        wild = self.rules.wilds != "none"
+        bomb = max(doublings["soft_bomb"], doublings["pure_bomb"], doublings["hard_bomb"]) \
+            if wild else doublings["hard_bomb"]
+        rocket = doublings["rocket"]
         weight = self.rules.shuttle_bombs if self.rules.shuttle != "off" else 0
         most = max(bomb, rocket)
         shuttles = sum((played.packed & CHAIN_QUAD_BITS).bit_count() // 2
                        for played in self.played)
         if bombs > most * sum(self.plays) + max(0, weight - most) * shuttles:
             raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
-        # each bomb took a rank's four cards, the rocket both jokers, from one seat's plays
+        # each bomb took four cards (without wild cards: a rank's four), the rocket both
+        # jokers, from one seat's plays
         room = max(0, weight - 2 * bomb) * shuttles + sum(
-            bomb * (played.packed & QUAD_BITS).bit_count()
+            bomb * (len(played) // 4 if wild else (played.packed & QUAD_BITS).bit_count())
             + rocket * (played.packed & ROCKET == ROCKET) for played in self.played)
         if bombs > room:
             raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
@@ -338,9 +366,14 @@ class Position:
             raise _error("kitty", f"{self.kitty} went to the landlord, whose cards "
                                   f"{landlord_cards} do not hold it")
         set_(self, "trick", self._checked_trick(to_move, over, empty))
-        doubles = {Kind.BOMB: bomb, Kind.ROCKET: rocket}
-        if self.trick is not None and doubles.get(self.trick[0].kind) and not bombs:
-            raise _error("bombs", f"0, but the trick {self.trick[0]} is a {self.trick[0].kind}")
+        if self.trick is not None:
+            trick = self.trick[0]
+            tier = ("pure_bomb" if trick.pure_wild else "soft_bomb" if trick.substitutes
+                    else "hard_bomb")
+            counted = {Kind.BOMB: doublings[tier], Kind.ROCKET: rocket}.get(trick.kind, 0)
+            if counted > bombs:
+                raise _error("bombs", f"{bombs}, but the trick {trick} is a {trick.kind} "
+                                      f"that counts as {counted}")
         set_(self, "landlord", landlord)
         set_(self, "bid", bid)
         set_(self, "bombs", bombs)
@@ -358,13 +391,16 @@ class Position:
         except (TypeError, ValueError):
             raise _error("trick", f"{self.trick!r} is no (move, seat) pair") from None
         seat = _seat(seat, "trick seat", self.n_seats)
+        wilds = self.wilds or None
         try:
             move = move if isinstance(move, Move) else Move.parse(move, rules=self.rules)
-            if move.length == 0 or move not in classify(move.cards, rules=self.rules):
-                raise InvalidMoveError(f"{move!r} is no combination under {self.rules!r}")
+            cards = move.physical_cards(wilds)
+            if move.length == 0 or move not in classify(cards, rules=self.rules, wild_ranks=wilds):
+                raise InvalidMoveError(f"{move!r} is no combination under {self.rules!r}"
+                                       + (f" with wild ranks {self.wilds!r}" if wilds else ""))
         except (InvalidMoveError, InvalidCardsError, TypeError) as e:
             raise _error("trick", f"{self.trick[0]!r}: {e}") from None
-        if move.cards not in self.played[seat]:
+        if cards not in self.played[seat]:
             raise _error("trick", f"{move} is not among the cards seat {seat} played "
                                   f"({self.played[seat] or '-'})")
         if over:
@@ -516,6 +552,7 @@ TEXT_FIELDS: dict[str, tuple[Callable[[str, str], Any], Callable[[Any], str]]] =
     "marked": (lambda text, field: text, str),
     "redeals": (_number, str),
     "seed": (_number, str),
+    "wilds": (lambda text, field: text, str),
     "rules": (_read_rules, _write_rules),
     "out": (lambda text, field: text, str),
 }

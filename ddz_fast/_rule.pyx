@@ -7,6 +7,7 @@ from ._core.players cimport PLAYER_RULE, kind_policy
 from ._core.state cimport PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
+from ._rules cimport without_wilds
 from ._moves cimport move_from_c
 
 from .checks import check_seed
@@ -20,6 +21,7 @@ def rule_action(Game game not None, state):
     the rule falls back to a uniform choice). ``IllegalActionError`` for a game that is over."""
     cdef uint64_t rng = check_seed(state, "state")
     game.check_ready()
+    without_wilds(game._rules, "the rule player")
     cdef ddz_state s = game.g.s
     cdef ddz_rules rules = game.g.rules
     if s.phase == PHASE_OVER:

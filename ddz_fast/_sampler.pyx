@@ -12,6 +12,7 @@ from ._core.sampler cimport MAX_BIN2, N_BINS, ddz_deal_table, deal_samples, deal
 from ._core.state cimport NO_SEAT, ddz_state
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS
 from ._game cimport Game
+from ._rules cimport without_wilds
 
 from .checks import check_int, check_seed
 from .errors import InvalidConstraintsError
@@ -91,6 +92,7 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     of n are those of k. The deals are drawn without the GIL from a snapshot of the game.
     """
     game.check_ready()
+    without_wilds(game._rules, "sample_deals")
     cdef ddz_state s = game.g.s          # one copy under the GIL: a consistent snapshot
     cdef int n_seats = s.n_seats
     cdef int me = check_int(seat, "seat", 0, n_seats - 1)

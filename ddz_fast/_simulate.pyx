@@ -7,16 +7,20 @@ import numpy as np
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport free
 
 from ._core.atomic cimport atomic_load, atomic_store, fetch_add
 from ._core.fanout cimport (
     ddz_fanout, fanout_free, fanout_init, fanout_join, fanout_start, fanout_threads_started,
 )
-from ._core.playout cimport ddz_outcome, play_random_game
+from ._core.alloc cimport grow
+from ._core.playout cimport (
+    FIXED_ACTIONS, PLAYED_OUT, PLAYOUT_NO_MEMORY, ddz_outcome, play_random_game,
+)
 from ._core.rng cimport stream_seed
 from ._core.state cimport MAX_REDEALS
-from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
-from ._rules cimport Rules, as_rules, without_wilds
+from ._core.typedefs cimport ddz_move, ddz_rules
+from ._rules cimport Rules, as_rules
 
 from .checks import check_int, check_seed, check_threads
 from .errors import RedealLimitError
@@ -54,6 +58,7 @@ cdef class _Runner:
     cdef int64_t done             # shared: games finished
     cdef int64_t stop             # shared: set to 1 to make every thread stop after its unit
     cdef int64_t failed           # shared: 1 + a game that hit the redeal limit, or 0
+    cdef int64_t out_of_memory    # shared: 1 if a thread's actions could not grow
     cdef ddz_fanout workers
     cdef readonly object records
 
@@ -75,21 +80,34 @@ cdef class _Runner:
 
     cdef bint run_unit(self) noexcept nogil:
         """Take one unit of work and play its games; False when none is left or all stop."""
-        cdef ddz_move actions[MAX_MOVES + 1]
+        cdef ddz_move* actions = NULL       # (wild cards may grow it)
+        cdef Py_ssize_t room = 0
         cdef int64_t unit, first, last, row
+        cdef int status = PLAYED_OUT
         if atomic_load(&self.stop):
             return False
         unit = fetch_add(&self.next_unit, 1)
         if unit >= self.n_units:
             return False
+        if grow(&actions, &room, FIXED_ACTIONS) < 0:
+            atomic_store(&self.out_of_memory, 1)
+            atomic_store(&self.stop, 1)
+            return False
         first = unit * CHUNK_GAMES
         last = min(self.n, first + CHUNK_GAMES)
         for row in range(first, last):
-            if not play_random_game(stream_seed(self.seed, self.start + row), &self.rules, actions,
-                                    &self.out[row]):
-                atomic_store(&self.failed, 1 + self.start + row)
+            status = play_random_game(stream_seed(self.seed, self.start + row), &self.rules,
+                                      &actions, &room, &self.out[row])
+            if status != PLAYED_OUT:
+                if status == PLAYOUT_NO_MEMORY:
+                    atomic_store(&self.out_of_memory, 1)
+                else:
+                    atomic_store(&self.failed, 1 + self.start + row)
                 atomic_store(&self.stop, 1)
-                return False
+                break
+        free(actions)
+        if status != PLAYED_OUT:
+            return False
         fetch_add(&self.done, last - first)
         return True
 
@@ -160,7 +178,7 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     threads = check_threads(threads, (n_games + CHUNK_GAMES - 1) // CHUNK_GAMES)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
-    cdef Rules r = without_wilds(as_rules(rules), "simulate")
+    cdef Rules r = as_rules(rules)
     cdef _Runner runner = _Runner(start, n_games, seed, r)
     runner.start_workers(threads - 1)
     try:
@@ -174,6 +192,8 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     finally:
         runner.finish()
         runner.join()
+    if atomic_load(&runner.out_of_memory):
+        raise MemoryError("simulate: the legal actions of a position")
     if runner.failed_game is not None:
         raise RedealLimitError(
             f"game {runner.failed_game} of seed {seed} passed all round more than "

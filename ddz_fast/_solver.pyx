@@ -17,6 +17,7 @@ from ._core.solver cimport (
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_legal_moves
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules
 from ._game cimport Game
+from ._rules cimport without_wilds
 from ._moves cimport move_from_c
 
 from .checks import check_choice, check_int, check_seconds
@@ -226,6 +227,7 @@ cdef class Solver:
         only a solve that needs none completes), seconds_limit 0 for no time limit."""
         cdef bint every = moves != "one", each = moves == "each"
         game.check_ready()
+        without_wilds(game._rules, "solve")
         if game.g.s.phase != PHASE_PLAY:
             where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
             raise IllegalActionError(f"solve takes play-phase positions; the game is {where}")

@@ -15,6 +15,7 @@ import pytest
 import ddz_fast
 from oracles import leads_table, reference
 from oracles.leads_table import RULE_SETS, lead_digest
+from oracles.reference_wilds import substitutes, tier
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the repository
 # Whether the ddz_fast under test is this checkout's own (built in place or an editable install),
@@ -249,3 +250,29 @@ def prevs_for(i, leads):
         if same:
             picked.append(rng.choice(same))
     return picked
+
+
+def as_reference(row, wild_ranks):
+    """A WILD_MOVE_DTYPE row as the reference's (kind, length, main, represented, physical),
+    checking its wild fields on the way: ascending substitutes, the count of second-rank wild
+    cards, the pure-wild flag."""
+    cards = int(row["cards"])
+    represented = [(cards >> (4 * r)) & 0xF for r in range(15)]
+    subs, word = [], int(row["substitutes"])
+    while word & 0xF:
+        subs.append((word & 0xF) - 1)
+        word >>= 4
+    assert word == 0 and subs == sorted(subs) and len(subs) <= 8
+    second = int(row["wild"]) & 0xF
+    assert second <= len(subs) and int(row["wild"]) & ~0x1F == 0
+    physical = list(represented)
+    for r in subs:
+        physical[r] -= 1
+    physical[wild_ranks[0]] += len(subs) - second
+    if second:
+        physical[wild_ranks[1]] += second
+    move = (KIND_NAMES[row["kind"]], int(row["length"]), int(row["main"]), tuple(represented),
+            tuple(physical))
+    assert substitutes(move, wild_ranks) == (tuple(subs), second), move
+    assert bool(row["wild"] & 0x10) == (tier(move, wild_ranks) == "pure"), move
+    return move

@@ -22,6 +22,9 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
 cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil
 # The cards of a valid reading that are not kickers.
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil
+# The cards `m` (a reading) takes from a hand with these wild ranks into `out`; False if its
+# wild fields cannot be a move of such a hand (any input is safe: push checks with it).
+cdef bint checked_physical_cards(const ddz_move* m, const ddz_wilds* wilds, uint64_t* out) noexcept nogil
 # `m` (a reading, or PASS) may be played from `hand` on `prev` under the rules.
 cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, bint can_pass,
                         const ddz_rules* rules) noexcept nogil

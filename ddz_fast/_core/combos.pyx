@@ -2,10 +2,10 @@
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from .bits cimport DDZ_DEBUG, c_assert, cards_contain, hand_init, pop_lsb, rank_block
+from .bits cimport DDZ_DEBUG, c_assert, cards_contain, cards_valid, hand_init, pop_lsb, rank_block
 from .typedefs cimport (
     CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, MAX_READINGS, N_KINDS,
-    WILD_PURE, ddz_hand, ddz_move, ddz_rules,
+    NO_WILD, RANK_TWO, WILD_PURE, WILD_SECOND, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
 )
 
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil:
@@ -87,6 +87,29 @@ cdef bint wild_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rule
     if a_bomb >= 0 or b_bomb >= 0:
         return a_bomb > b_bomb
     return a.kind == b.kind and a.length == b.length and a.main > b.main
+
+
+cdef bint checked_physical_cards(const ddz_move* m, const ddz_wilds* wilds,
+                                uint64_t* out) noexcept nogil:
+    cdef uint32_t subs = m.substitutes
+    cdef uint64_t stand_ins = 0
+    cdef int k = 0, r, last = 0, second = m.wild & WILD_SECOND
+    if m.wild & WILD_PURE and (m.kind != KIND_BOMB or wilds.rank[0] == NO_WILD):
+        return False
+    while subs:                         # ranks of 3..2, ascending
+        r = (subs & 0xF) - 1
+        if r < last or r > RANK_TWO:
+            return False
+        last = r
+        stand_ins += <uint64_t>1 << (4 * r)
+        subs >>= 4
+        k += 1
+    if second > k or (k and wilds.rank[0] == NO_WILD) or (second and wilds.rank[1] == NO_WILD):
+        return False
+    if k and not (cards_valid(stand_ins) and cards_contain(main_part(m), stand_ins)):
+        return False
+    out[0] = physical_cards(m, wilds)
+    return cards_valid(out[0])
 
 
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil:

@@ -7,8 +7,10 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from .rng cimport random_below
-from .state cimport PHASE_AUCTION, PHASE_OVER, ddz_state, state_apply, state_legal_actions
-from .typedefs cimport N_RANKS, ddz_move, ddz_rules
+from .state cimport (
+    PHASE_AUCTION, PHASE_OVER, ddz_state, state_actions, state_apply, state_legal_actions,
+)
+from .typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
 
 # Picks one of the n >= 1 legal actions of s (an index below n). `context` is the policy's own.
 ctypedef Py_ssize_t (*playout_policy)(const ddz_state* s, const ddz_move* actions, Py_ssize_t n,
@@ -18,24 +20,39 @@ ctypedef struct playout_counts:
     int turns                 # play-phase actions, passes included
     int plays                 # combinations played (passes not counted)
 
+cdef enum:
+    PLAYED_OUT = 0
+    PLAYOUT_REDEAL_LIMIT = 1      # the policy passed round past MAX_REDEALS redeals
+    PLAYOUT_NO_MEMORY = -1        # the actions' buffer could not grow
+    # Room for the actions of any position without wild cards (state_legal_actions), and the
+    # least room state_actions grows a buffer to: callers that refuse wild cards may keep a
+    # buffer of this size on the stack, which never grows.
+    FIXED_ACTIONS = 2 * MAX_MOVES + 1
+
 # Play s to its end: bids and moves alike chosen by `policy` among the legal actions, written
-# into `actions` (room for MAX_MOVES + 1). False, the state left mid-auction, if the policy
-# passed round past MAX_REDEALS redeals.
-cdef inline bint playout(ddz_state* s, const ddz_rules* rules, playout_policy policy,
-                         void* context, ddz_move* actions, playout_counts* counts) noexcept nogil:
+# into *actions (room for *room, at least FIXED_ACTIONS; grown by state_actions as wild cards
+# need). PLAYED_OUT, or why not (the state left where it stopped).
+cdef inline int playout(ddz_state* s, const ddz_rules* rules, playout_policy policy,
+                        void* context, ddz_move** actions, Py_ssize_t* room,
+                        playout_counts* counts) noexcept nogil:
     cdef Py_ssize_t n, k
     cdef bint bidding
     counts.turns = counts.plays = 0
     while s.phase != PHASE_OVER:
-        n = state_legal_actions(s, rules, actions) - actions
-        k = policy(s, actions, n, context)
+        if rules.wilds:
+            n = state_actions(s, rules, actions, room)
+            if n < 0:
+                return PLAYOUT_NO_MEMORY
+        else:       # (the common case without the calls state_actions makes)
+            n = state_legal_actions(s, rules, actions[0]) - actions[0]
+        k = policy(s, actions[0], n, context)
         bidding = s.phase == PHASE_AUCTION
-        if not state_apply(s, &actions[k], rules):
-            return False
+        if not state_apply(s, &actions[0][k], rules):
+            return PLAYOUT_REDEAL_LIMIT
         if not bidding:
             counts.turns += 1
-            counts.plays += actions[k].length != 0
-    return True
+            counts.plays += actions[0][k].length != 0
+    return PLAYED_OUT
 
 
 # The uniform policy: context is a uint64_t SplitMix64 state.
@@ -58,10 +75,10 @@ ctypedef struct ddz_outcome:       # one game's row of a Simulation (OUTCOME_DTY
     uint8_t anti_spring
 
 # Deal with `seed` and play out with every action uniform among the legal ones (a second
-# stream), the game's row into out. False if the auction would redeal past MAX_REDEALS
-# (nothing is written then). actions: room for MAX_MOVES + 1.
-cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
-                           ddz_outcome* out) noexcept nogil
+# stream), the game's row into out; as playout, which returns (nothing is written unless
+# PLAYED_OUT).
+cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** actions,
+                          Py_ssize_t* room, ddz_outcome* out) noexcept nogil
 
 # A finished game's row (s over; counts: its playout's).
 cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
@@ -69,7 +86,7 @@ cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playou
 
 # Play `move` in the play-phase position s (not changed), then play out `rollouts` times with
 # the uniform policy from the generator state `rng`; the number of playouts the side of the
-# seat that played `move` won. scratch: room for MAX_MOVES + 1.
+# seat that played `move` won. Not under wild-card rules: scratch holds FIXED_ACTIONS.
 cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
                       int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil
 

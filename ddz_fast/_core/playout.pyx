@@ -2,20 +2,22 @@
 
 from libc.stdint cimport int64_t, uint64_t
 
+from .bits cimport DDZ_DEBUG, c_assert
 from .state cimport NO_SEAT, ddz_state, state_deal, state_play, state_scores
 from .typedefs cimport ddz_move, ddz_rules
 
 
-cdef bint play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move* actions,
-                           ddz_outcome* out) noexcept nogil:
+cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** actions,
+                          Py_ssize_t* room, ddz_outcome* out) noexcept nogil:
     cdef ddz_state s
     cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
     cdef playout_counts counts
+    cdef int status
     state_deal(&s, seed, 0, -1, rules)
-    if not playout(&s, rules, uniform_policy, &choices, actions, &counts):
-        return False
-    write_outcome(&s, rules, &counts, out)
-    return True
+    status = playout(&s, rules, uniform_policy, &choices, actions, room, &counts)
+    if status == PLAYED_OUT:
+        write_outcome(&s, rules, &counts, out)
+    return status
 
 
 cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
@@ -41,9 +43,13 @@ cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move
     cdef bint landlord_side = s.to_move == s.landlord
     cdef int64_t wins = 0
     cdef int k
+    cdef Py_ssize_t room = FIXED_ACTIONS
+    if DDZ_DEBUG:
+        c_assert(not rules.wilds)
     state_play(&after, move, rules)
     for k in range(rollouts):
         played = after
-        playout(&played, rules, uniform_policy, &rng, scratch, &counts)   # no auction: cannot fail
+        # no auction, and the room never grows without wild cards: it cannot fail
+        playout(&played, rules, uniform_policy, &rng, &scratch, &room, &counts)
         wins += (played.winner == played.landlord) == landlord_side
     return wins

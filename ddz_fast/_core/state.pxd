@@ -30,8 +30,9 @@ ctypedef struct ddz_game:
     Py_ssize_t n_steps
     Py_ssize_t capacity
 
-# Deal `redeals`-th deal of `seed` into s (first_bidder < 0: the holder of the marked card);
-# without an auction in the rules, seat 0 is the landlord at once.
+# Deal `redeals`-th deal of `seed` into s (first_bidder < 0: the holder of the marked card),
+# with its wild ranks under wild-card rules; without an auction in the rules, seat 0 is the
+# landlord at once.
 cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
                      const ddz_rules* rules) noexcept nogil
 
@@ -55,19 +56,30 @@ cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil
 cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogil
 cdef void state_play(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil
 # state_play leaving s.key as it was (stale): for searches that key positions their own way.
-cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil
+# Returns the cards the move took from the hand (its physical cards; 0 for a pass).
+cdef uint64_t state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil
 cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rules) noexcept nogil
 # The legal actions: bids (pass first) in the auction, moves (PASS last when allowed) in play,
 # none once the game is over. Room for MAX_MOVES + 1 actions.
 cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
                                    ddz_move* out) noexcept nogil
-# The legal moves in the play phase (PASS, length 0, last when allowed), as gen_moves.
+# The legal moves in the play phase (PASS, length 0, last when allowed), as gen_moves. Neither
+# of these two plays wild cards (rules.wilds): their buffers have a fixed room.
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
+# state_legal_moves under any rules, wild cards included, into `out` with room for `room` moves
+# (at least 2 * MAX_MOVES + 1); NULL if they do not fit (call again with more room).
+cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, ddz_move* out,
+                                  Py_ssize_t room) noexcept nogil
+# state_legal_actions under any rules, wild cards included: into *buf (room for *room moves,
+# NULL and 0 at first), grown (alloc.grow) until the actions fit. Returns how many, or -1 if
+# memory ran out (*buf, maybe grown, is the caller's to free either way).
+cdef Py_ssize_t state_actions(const ddz_state* s, const ddz_rules* rules, ddz_move** buf,
+                              Py_ssize_t* room) noexcept nogil
 
 # Keys. The position key (s.key) covers what decides the rest of the game: the hands, the
-# seat to move, the trick (move to beat, passes), the phase, the landlord, the number of
-# seats, and in the auction
+# seat to move, the trick (move to beat and its bomb tier, passes), the phase, the landlord,
+# the number of seats, the wild ranks, and in the auction
 # the bids so far and the redeal count. The full key adds what only the score depends on: the
 # winning bid, the bombs, whether a farmer has played and the landlord's plays (0, 1, more:
 # what decides a spring or an anti-spring). Search

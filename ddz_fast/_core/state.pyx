@@ -5,12 +5,12 @@ from libc.string cimport memset
 
 from .alloc cimport grow
 from .bits cimport DDZ_DEBUG, c_assert, hand_init, pop_lsb
-from .combos cimport bomb_count
-from .movegen cimport gen_moves
+from .combos cimport bomb_count, physical_cards
+from .movegen cimport gen_moves, gen_wild_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
-    N_RANKS, RANK_BLACK_JOKER, SCORING_ADP, SCORING_LOGADP, SCORING_POINTS, SCORING_WIN,
-    SCORING_WP, ddz_hand, ddz_move, ddz_rules,
+    MAX_MOVES, N_RANKS, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
+    SCORING_POINTS, SCORING_WIN, SCORING_WP, KIND_BOMB, WILD_PURE, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
 )
 
 cdef enum:
@@ -20,8 +20,8 @@ cdef enum:
     MARK_SPAN = 18            # in the middle, and as often in each seat's hand
 
 # Zobrist keys: one per (seat, rank, count) of the hands; the rest of the position is mixed in
-# by position_status, and a two-seat game's by TWO_SEATS. Fixed numbers, so keys agree between
-# runs and machines.
+# by position_status, a two-seat game's by TWO_SEATS and the wild ranks by WILD_KEYS. Fixed
+# numbers, so keys agree between runs and machines.
 cdef uint64_t ZOBRIST[3][N_RANKS][5]
 cdef uint64_t _zobrist_state = 0x5EED0DD2F457ULL
 for _seat in range(3):
@@ -32,6 +32,11 @@ for _seat in range(3):
 # (The number of seats never changes in a game: a constant of the key, outside position_status,
 # which every transition computes twice.)
 cdef uint64_t TWO_SEATS = splitmix64(&_zobrist_state)
+# (Nor do the wild ranks after the deal: WILD_KEYS[i][r], the i-th wild rank is r.)
+cdef uint64_t WILD_KEYS[2][RANK_TWO + 1]
+for _seat in range(2):
+    for _rank in range(RANK_TWO + 1):
+        WILD_KEYS[_seat][_rank] = splitmix64(&_zobrist_state)
 
 
 cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
@@ -44,6 +49,9 @@ cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
     if s.last_move.length:
         x |= (<uint64_t>s.last_move.kind << 36 | <uint64_t>s.last_move.length << 42
               | <uint64_t>s.last_move.main << 48 | <uint64_t>1 << 56)
+        if s.last_move.kind == KIND_BOMB:     # its tier decides what beats it (0: hard)
+            x |= (<uint64_t>(s.last_move.wild >= WILD_PURE) << 57
+                  | <uint64_t>(s.last_move.substitutes != 0) << 58)
     return splitmix64(&x)
 
 
@@ -71,9 +79,12 @@ cdef inline uint64_t hand_key(int seat, uint64_t cards, uint32_t ranks) noexcept
 
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil:
     cdef uint64_t key = position_status(s)
-    cdef int seat
+    cdef int seat, i
     for seat in range(s.n_seats):
         key ^= hand_key(seat, s.hands[seat], 0x7FFF)
+    for i in range(2):
+        if s.wilds.rank[i] != NO_WILD:
+            key ^= WILD_KEYS[i][s.wilds.rank[i]]
     return key ^ TWO_SEATS if s.n_seats == 2 else key
 
 
@@ -112,6 +123,9 @@ cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
     for i in range(3 * HAND_SIZE, DECK_SIZE):
         s.kitty += <uint64_t>1 << (4 * rank_of_card(deck[i]))
     s.marked_rank = rank_of_card(deck[mark])
+    s.wilds.rank[0] = s.wilds.rank[1] = NO_WILD
+    if rules.wilds:
+        draw_wilds(s, rng, rules.wilds)
     s.first_bidder = mark % 3 if first_bidder < 0 else first_bidder
     s.to_move = s.first_bidder
     s.seed = seed
@@ -124,6 +138,18 @@ cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
         end_auction(s, 0)       # (sets the key)
     else:
         s.key = state_key(s)
+
+
+cdef inline void draw_wilds(ddz_state* s, uint64_t deal_rng, int n) noexcept nogil:
+    """The deal's `n` wild ranks (RULES.md 10), distinct, of 3..2, from a stream of their own
+    seeded by the deal's: a seed fixes them as it fixes the cards (and the games without wild
+    cards keep their deals). When they are shown is the rules' business, not the state's."""
+    cdef uint64_t rng = splitmix64(&deal_rng) ^ <uint64_t>0x5AD5C0DE1A12ULL
+    cdef int first = random_below(&rng, RANK_TWO + 1), second
+    s.wilds.rank[0] = first
+    if n == 2:
+        second = random_below(&rng, RANK_TWO)
+        s.wilds.rank[1] = second + (second >= first)
 
 
 cdef inline void end_auction(ddz_state* s, int landlord) noexcept nogil:
@@ -173,16 +199,23 @@ cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogi
     check_key(s)
 
 
-cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+cdef uint64_t state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    return play_unkeyed(s, m, rules)
+
+
+cdef inline uint64_t play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """state_play_unkeyed, inline in state_play (a call of its own cost search 15%)."""
     cdef int seat = s.to_move
+    cdef uint64_t cards = 0
     if m.length == 0:
         s.passes += 1
         if s.passes == s.n_seats - 1:       # everyone else passed: the last player leads
             memset(&s.last_move, 0, sizeof(ddz_move))
             s.passes = 0
     else:
-        s.hands[seat] -= m.cards
-        s.played[seat] += m.cards
+        cards = physical_cards(m, &s.wilds)
+        s.hands[seat] -= cards
+        s.played[seat] += cards
         s.last_move = m[0]
         s.last_mover = seat
         s.passes = 0
@@ -192,16 +225,17 @@ cdef void state_play_unkeyed(ddz_state* s, const ddz_move* m, const ddz_rules* r
             s.phase = PHASE_OVER
             s.winner = seat
     s.to_move = next_seat(s, seat)
+    return cards
 
 
 cdef void state_play(ddz_state* s, const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     cdef int seat = s.to_move
-    cdef uint64_t before = position_status(s), cards = s.hands[seat]
+    cdef uint64_t before = position_status(s), held = s.hands[seat]
     cdef ddz_hand changed
-    state_play_unkeyed(s, m, rules)
+    cdef uint64_t cards = play_unkeyed(s, m, rules)
     if m.length:
-        hand_init(&changed, m.cards)
-        s.key ^= hand_key(seat, cards, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
+        hand_init(&changed, cards)
+        s.key ^= hand_key(seat, held, changed.m1) ^ hand_key(seat, s.hands[seat], changed.m1)
     s.key ^= before ^ position_status(s)
     check_key(s)
 
@@ -232,6 +266,8 @@ cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil:
     cdef ddz_hand h
+    if DDZ_DEBUG:
+        c_assert(not rules.wilds)
     if s.phase != PHASE_PLAY:
         return out
     hand_init(&h, s.hands[s.to_move])
@@ -240,6 +276,38 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
         return out
     memset(out, 0, sizeof(ddz_move))        # PASS
     return out + 1
+
+
+cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, ddz_move* out,
+                                  Py_ssize_t room) noexcept nogil:
+    cdef ddz_hand h
+    if DDZ_DEBUG:
+        c_assert(room >= 2 * MAX_MOVES + 1)
+    if not rules.wilds:
+        return state_legal_moves(s, rules, out)
+    if s.phase != PHASE_PLAY:
+        return out
+    hand_init(&h, s.hands[s.to_move])
+    out = gen_wild_moves(&h, &s.last_move, rules, s.wilds, out, room - 1)    # (- 1: the pass)
+    if out == NULL or s.last_move.length == 0:
+        return out
+    memset(out, 0, sizeof(ddz_move))        # PASS
+    return out + 1
+
+
+cdef Py_ssize_t state_actions(const ddz_state* s, const ddz_rules* rules, ddz_move** buf,
+                              Py_ssize_t* room) noexcept nogil:
+    cdef ddz_move* end
+    if grow(buf, room, 2 * MAX_MOVES + 1) < 0:
+        return -1
+    if s.phase != PHASE_PLAY:
+        return state_legal_actions(s, rules, buf[0]) - buf[0]
+    while True:
+        end = state_moves_within(s, rules, buf[0], room[0])
+        if end != NULL:
+            return end - buf[0]
+        if grow(buf, room, 2 * room[0]) < 0:
+            return -1
 
 
 cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil:

@@ -197,6 +197,7 @@ ctypedef struct ddz_state:
     uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
     uint8_t winner            # the seat that went out, NO_SEAT before
     uint8_t n_seats           # 3, or 2: no auction, no kitty, one pass ends the trick
+    ddz_wilds wilds           # the deal's wild ranks (RULES.md 10), all NO_WILD without
 
 # One action and the state it was taken in (see bid_action for bids).
 ctypedef struct ddz_step:

@@ -10,42 +10,17 @@ import pytest
 
 from ddz_fast import (
     MOVE_DTYPE, WILD_MOVE_DTYPE, ActionSpace, Game, Kind, Move, Position, Rules,
-    UnsupportedRulesError, classify, legal_move_counts, legal_moves, legal_moves_batch, simulate,
+    UnsupportedRulesError, classify, legal_move_counts, legal_moves, legal_moves_batch,
 )
 from ddz_fast.tables import Tables
 from oracles import reference
-from oracles.reference_wilds import substitutes, tier, wild_beats, wild_leads
+from helpers import as_reference
+from oracles.reference_wilds import wild_beats, wild_leads
 
 KINDS = [kind.value for kind in Kind]
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
 ONE = Rules(wilds="one")
 TWO = Rules(wilds="two")
-
-
-def as_reference(row, wild_ranks):
-    """A WILD_MOVE_DTYPE row as the reference's (kind, length, main, represented, physical),
-    checking its wild fields on the way: ascending substitutes, the count of second-rank wild
-    cards, the pure-wild flag."""
-    cards = int(row["cards"])
-    represented = [(cards >> (4 * r)) & 0xF for r in range(15)]
-    subs, word = [], int(row["substitutes"])
-    while word & 0xF:
-        subs.append((word & 0xF) - 1)
-        word >>= 4
-    assert word == 0 and subs == sorted(subs) and len(subs) <= 8
-    second = int(row["wild"]) & 0xF
-    assert second <= len(subs) and int(row["wild"]) & ~0x1F == 0
-    physical = list(represented)
-    for r in subs:
-        physical[r] -= 1
-    physical[wild_ranks[0]] += len(subs) - second
-    if second:
-        physical[wild_ranks[1]] += second
-    move = (KINDS[row["kind"]], int(row["length"]), int(row["main"]), tuple(represented),
-            tuple(physical))
-    assert substitutes(move, wild_ranks) == (tuple(subs), second), move
-    assert bool(row["wild"] & 0x10) == (tier(move, wild_ranks) == "pure"), move
-    return move
 
 
 def engine_moves(hand, wild_ranks, rules, prev=None):
@@ -218,14 +193,14 @@ def test_rules_fields_and_refusals():
     with pytest.raises(ValueError, match="has no wild cards"):
         legal_moves("3", wild_ranks="7")
     # what does not play wild cards yet says so, naming itself
-    for call, name in [(lambda: Game(1, rules=ONE), "Game"),
-                       (lambda: simulate(1, seed=1, rules=ONE), "simulate"),
-                       (lambda: Tables(1, rules=ONE), "Tables"),
+    # (tests/game/test_wild_game.py: the parts that take a Game)
+    for call, name in [(lambda: Tables(1, rules=ONE), "Tables"),
                        (lambda: ActionSpace(ONE), "ActionSpace")]:
         with pytest.raises(UnsupportedRulesError, match=f"{name} does not support wild cards"):
             call()
+    # a position under wild-card rules names its wild ranks
     position = Position.parse(Game(1).position())
-    with pytest.raises(ValueError, match="Position does not support wild cards"):
+    with pytest.raises(ValueError, match=r"wilds: '': Rules\(wilds='one'\) has 1 wild rank"):
         dataclasses.replace(position, rules=ONE)
 
 
@@ -253,7 +228,7 @@ def test_wild_moves_as_values():
     assert [m.substitutes for m in trio] == ["", "6"]       # 666 and 66 + the 7 as a 6
     plain, wild = trio
     assert plain != wild and len({plain, wild}) == 2 and plain.cards == wild.cards == "666"
-    assert (str(plain), str(wild), str(soft)) == ("666", "666 (wild 6)", "6666 (wild 6)")
+    assert (str(plain), str(wild), str(soft)) == ("666", "666~6", "6666~6")
     assert (soft.substitutes, soft.second_wilds, soft.pure_wild) == ("6", 0, False)
     for move in (plain, wild, soft, wild_move("7777", Kind.BOMB, "7")):
         assert eval(repr(move), {"Move": Move, "Rules": Rules}) == move
@@ -342,7 +317,7 @@ def test_classify_reads_wild_cards(rules):
     rng = np.random.default_rng(17)
     n_wild = 1 if rules is ONE else 2
     assert [str(m) for m in classify("6667", rules=ONE, wild_ranks="7")] == [
-        "666+7", "6666 (wild 6)"]
+        "666+7", "6666~6"]
     for _ in range(150):
         cards = deal(rng, int(rng.integers(1, 11)))
         wild_ranks = wild_ranks_for(rng, cards, n_wild)

@@ -42,7 +42,12 @@ def test_invariants(rules):
     assert 0.005 < s.redeals.mean() < 0.05           # all three pass 1/64 of the time
 
 
-@pytest.mark.parametrize("rules", Rules.presets().values(), ids=Rules.presets())
+# the presets, and wild cards (RULES.md 10), whose moves' buffers grow
+API_RULES = {**Rules.presets(), "wilds one": Rules(wilds="one"),
+             "wilds two, pure_top": Rules(wilds="two", bomb_order="pure_top", hard_bomb_multiplier=4)}
+
+
+@pytest.mark.parametrize("rules", API_RULES.values(), ids=API_RULES)
 def test_matches_games_played_through_the_api(rules):
     """Replay simulate()'s games with its documented seeds and choice stream (a Python twin)."""
     seed, n = 99, 300

@@ -11,18 +11,23 @@ from oracles.perft_table import PATH, POSITIONS, position_text, start
 from oracles.reference_game import perft
 
 
+def write_table(path, entries):
+    """Write (position text, perft counts from depth 1, name) entries as the table's lines."""
+    lines = []
+    for text, counts, name in entries:
+        print(name, counts, flush=True)
+        lines.append(" ;".join([text] + [f"D{d} {n}" for d, n in enumerate(counts, start=1)]
+                               + [f'id "{name}"']))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     leads_of = functools.lru_cache(maxsize=None)(reference.leads)
-    lines = []
-    for name, setup, depth, distinct in POSITIONS:
-        play = start(setup)
-        counts = [perft(start(setup), d, distinct, leads_of) for d in range(1, depth + 1)]
-        print(name, counts, flush=True)
-        lines.append(" ;".join([position_text(play, distinct)]
-                               + [f"D{d} {n}" for d, n in enumerate(counts, start=1)]
-                               + [f'id "{name}"']))
-    with open(PATH, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_table(PATH, ((position_text(start(setup), distinct),
+                        [perft(start(setup), d, distinct, leads_of) for d in range(1, depth + 1)],
+                        name)
+                       for name, setup, depth, distinct in POSITIONS))
 
 
 if __name__ == "__main__":
