@@ -240,6 +240,8 @@ cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFF
         raise TypeError(
             f"cards must be text like '33344456BR', 15 rank counts, a Hand or a Move, "
             f"not {type(cards).__name__}")
+    if not cards_valid(packed):     # (a long bomb's represented cards)
+        raise InvalidCardsError(f"{cards!r} holds more of a rank than the deck")
     if card_count(packed) > max_cards:
         raise InvalidCardsError(
             f"{card_count(packed)} cards in {cards!r}; at most {max_cards} are allowed here")

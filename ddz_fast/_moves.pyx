@@ -15,7 +15,7 @@ from ._core.combos cimport (
 from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport (
-    KIND_BOMB, KIND_SHAPES, KIND_SHUTTLE, KIND_SINGLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS,
+    KIND_BOMB, KIND_LONG_BOMB, KIND_SHAPES, KIND_SHUTTLE, KIND_SINGLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS,
     MAX_SUBSTITUTES, N_KINDS, NO_WILD, RANK_TWO, WILD_PURE, WILD_SECOND, ddz_hand, ddz_move,
     ddz_rules, ddz_wilds,
 )
@@ -58,6 +58,8 @@ cdef object rules_for_repr(const ddz_move* m):
     which it is one: the rules= of an eval-able repr."""
     if is_reading(m, &DEFAULT_RULES.c):
         return None
+    if m.kind == KIND_LONG_BOMB:
+        return Rules(wilds="one", long_bombs=True)
     changes = {"distinct_four_two_singles": False, "rocket_kickers": True}
     if m.kind >= KIND_SHUTTLE:
         changes["shuttle"] = "ordinary"
@@ -112,7 +114,7 @@ cdef int set_wild_fields(ddz_move* m, str substitutes, int second, bint pure) ex
     stand for (rank symbols of 3..2, at most 8, of its main part), how many of them are cards of
     the second wild rank, whether it is a pure-wild bomb. InvalidMoveError if they cannot be."""
     cdef uint32_t word = 0
-    cdef uint64_t stand_ins = 0
+    cdef uint64_t main = main_part(m)
     cdef int i, r
     ranks = sorted(RANK_SYMBOLS.index(s) for s in substitutes.replace("10", "T").upper()
                    if s in RANK_SYMBOLS[:RANK_TWO + 1])
@@ -121,17 +123,34 @@ cdef int set_wild_fields(ddz_move* m, str substitutes, int second, bint pure) ex
                                f"symbols of {RANK_SYMBOLS[:RANK_TWO + 1]}")
     for i, r in enumerate(ranks):
         word |= <uint32_t>(r + 1) << (4 * i)
-        stand_ins += <uint64_t>1 << (4 * r)
-    if not cards_contain(main_part(m), stand_ins) or m.kind == KIND_SINGLE and ranks:
+    # (counted rank by rank: a long bomb's main part holds more than four of its rank)
+    if any(ranks.count(r) > (main >> (4 * r)) & 0xF for r in ranks) or m.kind == KIND_SINGLE and ranks:
         raise InvalidMoveError(f"substitutes={substitutes!r}: wild cards stand for cards of the "
                                f"main part of {cards_text(m.cards)!r} (never for a single)")
     if not 0 <= second <= len(ranks):
         raise InvalidMoveError(f"second_wilds={second}: of {len(ranks)} substitutes")
-    if pure and m.kind != KIND_BOMB:
+    if pure and m.kind != KIND_BOMB and m.kind != KIND_LONG_BOMB:
         raise InvalidMoveError(f"pure_wild=True: only a bomb is pure-wild, not a {KINDS[m.kind]}")
     m.substitutes = word
     m.wild = second | (WILD_PURE if pure else 0)
     return 0
+
+
+cdef uint64_t long_bomb_cards(object cards) except? 0xFFFFFFFFFFFFFFFF:
+    """The represented cards of a long bomb (RULES.md 10): 5 to 12 of one rank of 3..2, as
+    text (``"666666"``) or 15 counts; more of the rank than a deck holds, so no Hand."""
+    if isinstance(cards, str):
+        text = cards.replace("10", "T").upper()
+        counts = [text.count(symbol) for symbol in RANK_SYMBOLS]
+        if sum(counts) != len(text):
+            raise InvalidMoveError(f"{cards!r} is no card text of a long bomb")
+    else:
+        counts = [check_int(c, "cards", 0, 12, error=InvalidMoveError) for c in cards]
+    ranks = [r for r, c in enumerate(counts) if c]
+    if len(counts) != len(RANK_SYMBOLS) or len(ranks) != 1 or not 5 <= counts[ranks[0]] <= 12 \
+            or ranks[0] > RANK_TWO:
+        raise InvalidMoveError(f"{cards!r}: a long bomb is 5 to 12 cards of one rank of 3..2")
+    return <uint64_t>counts[ranks[0]] << (4 * ranks[0])
 
 
 def _unpickle_move(kind, length, main, cards, substitutes="", second_wilds=0, pure_wild=False):
@@ -185,7 +204,7 @@ cdef class Move:
         m.kind = k.code
         m.length = length
         m.main = main
-        m.cards = packed_from(cards, MAX_HAND_CARDS)
+        m.cards = long_bomb_cards(cards) if m.kind == KIND_LONG_BOMB else packed_from(cards, MAX_HAND_CARDS)
         if not is_reading(&m, &r.c):
             main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
             raise InvalidMoveError(
@@ -233,6 +252,12 @@ cdef class Move:
             set_wild_fields(&wild_move, first + second, len(second), pure)
             return move_from_c(&wild_move)
         main_text, plus, kicker_text = text.partition("+")
+        symbols = main_text.replace("10", "T").upper()
+        # five or more of a rank: a long bomb's cards, where the rules have long bombs
+        if (not plus and len(symbols) > 4 and len(set(symbols)) == 1
+                and (r.c.kinds >> KIND_LONG_BOMB) & 1):
+            return Move(Kind.LONG_BOMB, len(symbols), RANK_SYMBOLS.index(symbols[0]), symbols,
+                        rules=r)
         main = packed_from(main_text, MAX_HAND_CARDS)
         kickers = packed_from(kicker_text, MAX_HAND_CARDS)
         cards = main + kickers

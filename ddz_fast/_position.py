@@ -370,7 +370,8 @@ class Position:
             trick = self.trick[0]
             tier = ("pure_bomb" if trick.pure_wild else "soft_bomb" if trick.substitutes
                     else "hard_bomb")
-            counted = {Kind.BOMB: doublings[tier], Kind.ROCKET: rocket}.get(trick.kind, 0)
+            counted = {Kind.BOMB: doublings[tier], Kind.LONG_BOMB: doublings[tier],
+                       Kind.ROCKET: rocket}.get(trick.kind, 0)
             if counted > bombs:
                 raise _error("bombs", f"{bombs}, but the trick {trick} is a {trick.kind} "
                                       f"that counts as {counted}")

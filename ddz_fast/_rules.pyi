@@ -97,6 +97,7 @@ class Rules:
     hard_bomb_multiplier: Final[int]
     pure_bomb_multiplier: Final[int]
     rocket_multiplier: Final[int]
+    long_bombs: Final[bool]
     def __init__(self, distinct_single_wings: bool = False, auction: Literal["open", "single_round", "none"] = "open",
                  four_with_two: bool = True, distinct_four_two_singles: bool = True,
                  quad_wings: bool = True, extending_wings: bool = True,
@@ -108,7 +109,8 @@ class Rules:
                  shuttle_bombs: int = 1, wilds: Literal["none", "one", "two"] = "none",
                  bomb_order: Literal["rocket_top", "pure_top"] = "rocket_top",
                  soft_bomb_multiplier: int = 2, hard_bomb_multiplier: int = 2,
-                 pure_bomb_multiplier: int = 2, rocket_multiplier: int = 2) -> None: ...
+                 pure_bomb_multiplier: int = 2, rocket_multiplier: int = 2,
+                 long_bombs: bool = False) -> None: ...
     def replace(self, *, distinct_single_wings: bool = ..., auction: Literal["open", "single_round", "none"] = ...,
                 four_with_two: bool = ..., distinct_four_two_singles: bool = ...,
                 quad_wings: bool = ..., extending_wings: bool = ..., all_pass: Literal["redeal", "end"] = ...,
@@ -118,7 +120,8 @@ class Rules:
                 shuttle_bombs: int = ..., wilds: Literal["none", "one", "two"] = ...,
                 bomb_order: Literal["rocket_top", "pure_top"] = ...,
                 soft_bomb_multiplier: int = ..., hard_bomb_multiplier: int = ...,
-                pure_bomb_multiplier: int = ..., rocket_multiplier: int = ...) -> Rules: ...
+                pure_bomb_multiplier: int = ..., rocket_multiplier: int = ...,
+                long_bombs: bool = ...) -> Rules: ...
     @property
     def name(self) -> str | None: ...
     @staticmethod

@@ -4,9 +4,9 @@
 import argparse
 
 from ._core.typedefs cimport (
-    KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHUTTLE,
-    KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS, KIND_SHUTTLE_TWO_SINGLES,
-    N_KINDS, TIER_HARD, TIER_PURE, TIER_SOFT, ddz_rules,
+    KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_LONG_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET,
+    KIND_SHUTTLE, KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS,
+    KIND_SHUTTLE_TWO_SINGLES, N_KINDS, TIER_HARD, TIER_PURE, TIER_SOFT, ddz_rules,
 )
 from ._core.state cimport MAX_BID, MAX_REDEALS
 from ._core.typedefs cimport MAX_MOVES as C_MAX_MOVES
@@ -260,6 +260,10 @@ FIELDS = (
     Multiplier("rocket_multiplier", default=2, stage="play",
                help="the factor of the rocket",
                c=lambda s, value: s.update(rocket_doublings=doublings(value))),
+    Flag("long_bombs", default=False, stage="play",
+         help="with wild cards: a bomb may hold 5 to 12 cards of a rank, more cards beating "
+              "fewer (FENTAIIII's 天地癞子); without them it changes nothing",
+         c=lambda s, on: s.update(kinds=s["kinds"] | (on and s["wilds"] != 0) << KIND_LONG_BOMB)),
 )
 
 

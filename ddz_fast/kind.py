@@ -9,9 +9,10 @@ __all__ = ["Kind"]
 
 
 class Kind(enum.StrEnum):
-    """A kind of combination. Its value is the API name; ``code`` is its integer code (0..18),
+    """A kind of combination. Its value is the API name; ``code`` is its integer code (0..19),
     the ``kind`` field of ``MOVE_DTYPE``. The shuttles (codes 14..18) exist only under
-    ``Rules(shuttle=...)``."""
+    ``Rules(shuttle=...)``, the long bomb (19: 5 to 12 cards of a rank, wild cards among
+    them) only under ``Rules(long_bombs=True)`` (RULES.md 10)."""
 
     SINGLE = "single"
     PAIR = "pair"
@@ -32,6 +33,7 @@ class Kind(enum.StrEnum):
     SHUTTLE_PAIRS = "shuttle_pairs"
     SHUTTLE_TWO_SINGLES = "shuttle_two_singles"
     SHUTTLE_TWO_PAIRS = "shuttle_two_pairs"
+    LONG_BOMB = "long_bomb"
 
     @property
     def code(self) -> int:
@@ -39,7 +41,7 @@ class Kind(enum.StrEnum):
 
     @classmethod
     def from_code(cls, code: int) -> "Kind":
-        """The kind of integer code ``code`` (0..18; numpy integers too): ``TypeError`` for a
+        """The kind of integer code ``code`` (0..19; numpy integers too): ``TypeError`` for a
         bool or anything else that is no integer, ``ValueError`` for another integer."""
         return _KINDS[check_int(code, "code", 0, len(_KINDS) - 1)]
 

@@ -4,7 +4,8 @@ from libc.stdint cimport uint32_t, uint64_t
 
 from .bits cimport card_count, cards_contain, cards_valid, popcount64, rank_block
 from .typedefs cimport (
-    JOKERS, KIND_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, N_KINDS,
+    JOKERS, KIND_BOMB, KIND_LONG_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE,
+    N_KINDS,
     NIBBLE_LSB, RANK_RED_JOKER, TIER_HARD, TIER_PURE, TIER_SOFT, WILD_PURE, ddz_kind_shape,
     WILD_SECOND, ddz_move, ddz_rules, ddz_wilds,
 )
@@ -32,8 +33,8 @@ cdef bint move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev, 
 
 cdef inline bint is_bomb(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     """`m` (a reading) beats every ordinary move: a bomb, the rocket, a super-bomb shuttle."""
-    return ((m.kind == KIND_BOMB) | (m.kind == KIND_ROCKET)
-            | ((m.kind >= KIND_SHUTTLE) & (rules.shuttle_bomb != 0)))
+    return ((m.kind == KIND_BOMB) | (m.kind == KIND_ROCKET) | (m.kind == KIND_LONG_BOMB)
+            | ((m.kind >= KIND_SHUTTLE) & (m.kind < KIND_LONG_BOMB) & (rules.shuttle_bomb != 0)))
 
 
 cdef inline int bomb_tier(const ddz_move* m) noexcept nogil:
@@ -44,10 +45,11 @@ cdef inline int bomb_tier(const ddz_move* m) noexcept nogil:
 
 cdef inline int bomb_count(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     """The bombs `m` (a reading) counts as in the multiplier, the doublings it makes: the
-    rules' count for a bomb of its tier, the rocket or a shuttle (1 by default), else 0."""
+    rules' count for a bomb of its tier (a long bomb's too), the rocket or a shuttle (1 by
+    default), else 0."""
     if m.kind < KIND_BOMB:              # (nearly every play: a well predicted branch)
         return 0
-    if m.kind == KIND_BOMB:
+    if m.kind == KIND_BOMB or m.kind == KIND_LONG_BOMB:
         return rules.bomb_doublings[bomb_tier(m)]
     return rules.rocket_doublings if m.kind == KIND_ROCKET else rules.shuttle_bombs
 
@@ -93,6 +95,9 @@ cdef inline bint is_reading(const ddz_move* m, const ddz_rules* rules) noexcept 
     shape = &KIND_SHAPES[k]
     if k == KIND_ROCKET:
         return (rules.kinds >> k) & 1 and length == 1 and top == RANK_RED_JOKER and cards == JOKERS
+    if k == KIND_LONG_BOMB:
+        return ((rules.kinds >> k) & 1 and shape.min_length <= length <= shape.max_length
+                and top <= shape.max_main and cards == <uint64_t>length << (4 * top))
     # The tests are combined with & rather than `and`: kinds arrive in random order, and
     # branches on them would mostly be mispredicted.
     if not ((((rules.kinds >> k) & 1) != 0) & cards_valid(cards) & (length >= shape.min_length)

@@ -4,7 +4,8 @@ from libc.stdint cimport uint32_t, uint64_t
 
 from .bits cimport DDZ_DEBUG, c_assert, cards_contain, cards_valid, hand_init, pop_lsb, rank_block
 from .typedefs cimport (
-    CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE, MAX_READINGS, N_KINDS,
+    CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_LONG_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE,
+    MAX_READINGS, N_KINDS,
     NO_WILD, RANK_TWO, WILD_PURE, WILD_SECOND, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
 )
 
@@ -21,7 +22,7 @@ cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcep
     m.wild = 0
     m.substitutes = 0
     m.cards = cards
-    for k in range(N_KINDS):
+    for k in range(KIND_LONG_BOMB):     # (a long bomb's cards are never a card set's)
         if k == KIND_ROCKET:
             tops = 1 << RANK_RED_JOKER
             length = 1
@@ -73,13 +74,16 @@ cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) no
 
 cdef inline int bomb_strength(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     """Where a bomb or the rocket stands among them under wild-card rules (RULES.md 10), -1
-    for any other play: by tier (soft, hard, the rocket under pure_top, pure-wild), then rank;
-    the rocket above all under rocket_top."""
+    for any other play: by number of cards (long bombs), then tier (soft, hard, the rocket
+    among the four-card bombs under pure_top, pure-wild), then rank; the rocket above all
+    under rocket_top."""
     if m.kind == KIND_ROCKET:
-        return 2 << 4 if rules.pure_top else 4 << 4
-    if m.kind != KIND_BOMB:
-        return -1
-    return (3 if m.wild & WILD_PURE else 0 if m.substitutes else 1) << 4 | m.main
+        return 2 << 4 if rules.pure_top else 9 << 6
+    if m.kind == KIND_BOMB:
+        return (3 if m.wild & WILD_PURE else 0 if m.substitutes else 1) << 4 | m.main
+    if m.kind == KIND_LONG_BOMB:        # soft or pure; 5 to 12 cards
+        return (m.length - 4) << 6 | (3 if m.wild & WILD_PURE else 0) << 4 | m.main
+    return -1
 
 
 cdef bint wild_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil:
@@ -92,21 +96,22 @@ cdef bint wild_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rule
 cdef bint checked_physical_cards(const ddz_move* m, const ddz_wilds* wilds,
                                 uint64_t* out) noexcept nogil:
     cdef uint32_t subs = m.substitutes
-    cdef uint64_t stand_ins = 0
-    cdef int k = 0, r, last = 0, second = m.wild & WILD_SECOND
-    if m.wild & WILD_PURE and (m.kind != KIND_BOMB or wilds.rank[0] == NO_WILD):
+    cdef uint64_t main = main_part(m)
+    cdef int k = 0, r, last = -1, repeats = 0, second = m.wild & WILD_SECOND
+    if (m.wild & WILD_PURE and (m.kind != KIND_BOMB and m.kind != KIND_LONG_BOMB
+                                or wilds.rank[0] == NO_WILD)):
         return False
-    while subs:                         # ranks of 3..2, ascending
+    while subs:         # ranks of 3..2, ascending, each at most as often as the main part has it
         r = (subs & 0xF) - 1
         if r < last or r > RANK_TWO:
             return False
+        repeats = repeats + 1 if r == last else 1
+        if <uint64_t>repeats > ((main >> (4 * r)) & 0xF):
+            return False
         last = r
-        stand_ins += <uint64_t>1 << (4 * r)
         subs >>= 4
         k += 1
     if second > k or (k and wilds.rank[0] == NO_WILD) or (second and wilds.rank[1] == NO_WILD):
-        return False
-    if k and not (cards_valid(stand_ins) and cards_contain(main_part(m), stand_ins)):
         return False
     out[0] = physical_cards(m, wilds)
     return cards_valid(out[0])
@@ -115,6 +120,8 @@ cdef bint checked_physical_cards(const ddz_move* m, const ddz_wilds* wilds,
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil:
     if m.kind == KIND_ROCKET:
         return JOKERS
+    if m.kind == KIND_LONG_BOMB:
+        return m.cards
     return rank_block(m.main, m.length) * KIND_SHAPES[m.kind].unit
 
 

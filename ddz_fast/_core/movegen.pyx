@@ -14,7 +14,7 @@ from .combos cimport beats
 from .typedefs cimport (
     ALL_RANKS, CHAIN_RANKS, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES,
     KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET,
-    KIND_SHAPES, KIND_SHUTTLE, KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS,
+    KIND_LONG_BOMB, KIND_SHAPES, KIND_SHUTTLE, KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS,
     KIND_SHUTTLE_TWO_SINGLES, KIND_SINGLE, KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR,
     KIND_TRIO_SINGLE, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, N_RANKS, RANK_ACE, RANK_BLACK_JOKER,
     RANK_RED_JOKER, RANK_TWO, WILD_PURE, ddz_hand, ddz_kind_shape, ddz_move, ddz_rules, ddz_wilds,
@@ -364,13 +364,18 @@ cdef ddz_move* gen_shuttle_two_pairs_kind(const ddz_hand* h, const ddz_rules* ru
     return gen_shuttles(KIND_SHUTTLE_TWO_PAIRS, h, rules, length, min_main, out)
 
 
+cdef ddz_move* gen_long_bomb_kind(const ddz_hand* h, const ddz_rules* rules, int length,
+                                 int min_main, ddz_move* out) noexcept nogil:
+    return out          # (natural cards hold four of a rank at most: gen_wild_kind makes them)
+
+
 cdef kind_generator GENERATORS[N_KINDS]
 GENERATORS[:] = [
     gen_single_kind, gen_pair_kind, gen_trio_kind, gen_trio_single_kind, gen_trio_pair_kind,
     gen_straight_kind, gen_pair_chain_kind, gen_plane_kind, gen_plane_singles_kind,
     gen_plane_pairs_kind, gen_four_two_singles_kind, gen_four_two_pairs_kind, gen_bomb_kind,
     gen_rocket_kind, gen_shuttle_kind, gen_shuttle_singles_kind, gen_shuttle_pairs_kind,
-    gen_shuttle_two_singles_kind, gen_shuttle_two_pairs_kind,
+    gen_shuttle_two_singles_kind, gen_shuttle_two_pairs_kind, gen_long_bomb_kind,
 ]
 
 
@@ -389,7 +394,7 @@ cdef ddz_move* gen_leads(const ddz_hand* h, const ddz_rules* rules, ddz_move* ou
     for k in range(KIND_ROCKET + 1):
         out = gen_kind(k, h, rules, 0, 0, out)
     if rules.kinds >> KIND_SHUTTLE:         # (a variant: the default game skips them at once)
-        for k in range(KIND_SHUTTLE, N_KINDS):
+        for k in range(KIND_SHUTTLE, KIND_LONG_BOMB):
             out = gen_kind(k, h, rules, 0, 0, out)
     if DDZ_DEBUG:
         c_assert(out - start <= MAX_MOVES)
@@ -413,7 +418,7 @@ cdef ddz_move* gen_responses(const ddz_hand* h, const ddz_move* prev, const ddz_
         if (rules.kinds >> KIND_ROCKET) & 1:
             out = gen_rocket(h, 0, out)
         if rules.shuttle_bomb:
-            for shuttle in range(KIND_SHUTTLE, N_KINDS):
+            for shuttle in range(KIND_SHUTTLE, KIND_LONG_BOMB):
                 out = gen_kind(shuttle, h, rules, 0, 0, out)
     else:                   # a shuttle
         if not rules.shuttle_bomb and (rules.kinds >> KIND_BOMB) & 1:
@@ -470,7 +475,8 @@ cdef ddz_move* wild_kickers(wild_hand* g, const wild_target* t, const wild_part*
     (at most MAX_MOVES: the kickers of one main part are among a hand's standard moves)."""
     cdef const ddz_kind_shape* shape = &KIND_SHAPES[t.kind]
     cdef int k = p.n_subs, r = t.top
-    cdef bint pure = t.kind == KIND_BOMB and (r == g.rank[0] or r == g.rank[1])
+    cdef bint pure = ((t.kind == KIND_BOMB or t.kind == KIND_LONG_BOMB)
+                      and (r == g.rank[0] or r == g.rank[1]))
     cdef uint64_t wild = move_wild(second | (WILD_PURE if pure else 0), p.substitutes)
     cdef uint64_t head = move_head(t.kind, t.length, r) | wild
     cdef uint64_t used
@@ -524,6 +530,8 @@ cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part
         return wild_finish(g, t, p, out)
     spare = g.n_wild - p.own[0] - p.own[1] - p.n_subs      # wild cards not used yet
     if spare == 0:          # the rest of the part is natural cards, or there is none
+        if t.unit > 4:      # (a long bomb: more of a rank than natural cards hold)
+            return out
         rest = ((<uint32_t>1 << (t.top + 1)) - 1) & ~((<uint32_t>1 << r) - 1)
         if rest & ~g.nat[t.unit]:
             return out
@@ -584,7 +592,7 @@ cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
     cdef const ddz_kind_shape* shape = &KIND_SHAPES[kind]
     cdef wild_target t
     cdef wild_part empty
-    cdef int r, s, L
+    cdef int r, s, L, own
     cdef uint32_t window
     cdef bint any_window
     if not (g.rules.kinds >> kind) & 1:
@@ -594,6 +602,18 @@ cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
     if kind == KIND_ROCKET:
         return gen_rocket(g.h, min_main, out)
     memset(&empty, 0, sizeof(empty))
+    if kind == KIND_LONG_BOMB:          # n cards of rank r: its own (one at least) and wild ones
+        t.kind = kind
+        t.least_own = 1
+        for r in range(RANK_TWO + 1):
+            if not (g.h.m1 >> r) & 1:
+                continue
+            t.top = r
+            own = <int>((g.natural >> (4 * r)) & 0xF)       # (0 for a wild rank)
+            for L in range(shape.min_length, min(shape.max_length, own + g.n_wild) + 1):
+                t.length = t.unit = L
+                out = wild_realise(g, &t, r, &empty, out)
+        return out
     t.kind = kind
     t.unit = shape.unit
     if shape.max_length == 1:
@@ -657,14 +677,16 @@ cdef ddz_move* gen_wild_moves(const ddz_hand* h, const ddz_move* prev, const ddz
     if prev == NULL or prev.length == 0:
         for k in range(KIND_ROCKET + 1):
             out = gen_wild_kind(&g, k, 0, 0, out)
+        out = gen_wild_kind(&g, KIND_LONG_BOMB, 0, 0, out)
         return NULL if g.full else out
     k = prev.kind
-    if k != KIND_BOMB and k != KIND_ROCKET:
+    if k != KIND_BOMB and k != KIND_ROCKET and k != KIND_LONG_BOMB:
         out = gen_wild_kind(&g, k, prev.length, prev.main + 1, out)
     # Bombs and the rocket: which of them beat the previous move depends on their tiers.
     start = kept = out
     out = gen_wild_kind(&g, KIND_BOMB, 0, 0, out)
     out = gen_wild_kind(&g, KIND_ROCKET, 0, 0, out)
+    out = gen_wild_kind(&g, KIND_LONG_BOMB, 0, 0, out)
     for j in range(out - start):
         if beats(&start[j], prev, rules):
             kept[0] = start[j]

@@ -30,7 +30,7 @@ cdef enum:
     CHAIN_RANKS = 0x0FFF          # 3..A: the only ranks a chain may use
     JOKER_RANKS = 0x6000
     MAX_HAND_CARDS = 20
-    N_KINDS = 19
+    N_KINDS = 20
     # Room for the moves of one hand. bench/max_moves.py enumerates every 20-card hand under
     # each preset: the most leads is 521 (standard, openspiel), 519 (rlcard, douzero) or 497
     # (strict), all for 3456789TJJJQQQKKKAAA; with shuttles at most 806 (two wings a quad,
@@ -69,6 +69,10 @@ cdef enum:
     KIND_SHUTTLE_PAIRS = 16
     KIND_SHUTTLE_TWO_SINGLES = 17
     KIND_SHUTTLE_TWO_PAIRS = 18
+    # A bomb of 5 to 12 cards, one rank's cards and wild cards standing for it (RULES.md 10,
+    # long_bombs): its length is its number of cards, and its represented cards hold more of
+    # its rank than a deck (the one reading whose nibbles pass 4).
+    KIND_LONG_BOMB = 19
 
 # What each kind is made of, indexed by kind code: cards per rank of the main part, chain
 # lengths, highest main rank, kicker size (0: none, 1: singles, 2: pairs), kickers per main rank.
@@ -80,7 +84,7 @@ cdef extern from *:
     #if defined(__GNUC__)
     __attribute__((unused))
     #endif
-    static const ddz_kind_shape DDZ_KIND_SHAPES[19] = {
+    static const ddz_kind_shape DDZ_KIND_SHAPES[20] = {
         {1, 1, 1, 14, 0, 0},    /* single */
         {2, 1, 1, 12, 0, 0},    /* pair */
         {3, 1, 1, 12, 0, 0},    /* trio */
@@ -100,6 +104,7 @@ cdef extern from *:
         {4, 2, 12, 11, 2, 1},   /* shuttle_pairs */
         {4, 2, 12, 11, 1, 2},   /* shuttle_two_singles */
         {4, 2, 12, 11, 2, 2},   /* shuttle_two_pairs */
+        {1, 5, 12, 12, 0, 0},   /* long_bomb: `length` cards of one rank (checked apart) */
     };
     """
     ctypedef struct ddz_kind_shape:

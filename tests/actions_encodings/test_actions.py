@@ -35,11 +35,12 @@ SIZES = {"standard": 28_742, "strict": 12_658, "rlcard": 27_472, "openspiel": 26
          "douzero": 29_462}
 
 # RULES.md section 5's table: the kinds in the order of their codes 0..13, then section 9's
-# shuttles (14..18); and how many cards of each main rank a kind has (the rest are kickers).
+# shuttles (14..18) and section 10's long bomb (19); and how many cards of each main rank a
+# kind has (the rest are kickers).
 KIND_ORDER = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain",
               "plane", "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs",
               "bomb", "rocket", "shuttle", "shuttle_singles", "shuttle_pairs",
-              "shuttle_two_singles", "shuttle_two_pairs"]
+              "shuttle_two_singles", "shuttle_two_pairs", "long_bomb"]
 UNIT = {"single": 1, "pair": 2, "trio": 3, "trio_single": 3, "trio_pair": 3, "straight": 1,
         "pair_chain": 2, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
         "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4, "rocket": 1, "shuttle": 4,
@@ -109,7 +110,7 @@ def test_the_plays_with_shuttles_are_the_references(wings, spaces):
     standard = spaces["standard"]
     assert np.array_equal(space.actions[:len(standard)], standard.actions)
     shuttles = {str(space.action(i).kind) for i in range(len(standard), len(space))}
-    assert shuttles == set(KIND_ORDER[14:]) - ({"shuttle_two_singles", "shuttle_two_pairs"}
+    assert shuttles == set(KIND_ORDER[14:19]) - ({"shuttle_two_singles", "shuttle_two_pairs"}
                                                if wings == "one" else
                                                {"shuttle_singles", "shuttle_pairs"})
 

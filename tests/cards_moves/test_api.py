@@ -15,18 +15,18 @@ from helpers import needs_checkout
 API_NAMES = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain", "plane",
              "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket",
              "shuttle", "shuttle_singles", "shuttle_pairs", "shuttle_two_singles",
-             "shuttle_two_pairs"]
+             "shuttle_two_pairs", "long_bomb"]
 
 
 # --- Kind ----------------------------------------------------------------------------------
 
 def test_kind_values_and_codes():
     assert [k.value for k in Kind] == API_NAMES
-    assert [k.code for k in Kind] == list(range(19))
+    assert [k.code for k in Kind] == list(range(20))
     assert all(Kind.from_code(i) is k for i, k in enumerate(Kind))
     assert Kind("plane_pairs") is Kind.PLANE_PAIRS and Kind.BOMB == "bomb" and str(Kind.TRIO) == "trio"
     with pytest.raises(ValueError):
-        Kind.from_code(19)
+        Kind.from_code(20)
     with pytest.raises(ValueError):
         Kind("quad")
 

@@ -68,7 +68,7 @@ def test_the_presets_are_the_references():
     assert {field.name for field in FIELDS} - set(SWITCH_DEFAULTS) == {
         "auction", "all_pass", "scoring", "spring", "shuttle_bombs", "wilds", "bomb_order",
         "soft_bomb_multiplier", "hard_bomb_multiplier", "pure_bomb_multiplier",
-        "rocket_multiplier"}
+        "rocket_multiplier", "long_bombs"}
 
 
 def test_the_table_agrees_with_the_reference_now():

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    MOVE_DTYPE, WILD_MOVE_DTYPE, ActionSpace, Game, Kind, Move, Position, Rules,
+    MOVE_DTYPE, WILD_MOVE_DTYPE, ActionSpace, Game, Hand, InvalidCardsError, InvalidMoveError,
+    Kind, Move, Position, Rules,
     UnsupportedRulesError, classify, legal_move_counts, legal_moves, legal_moves_batch,
 )
 from ddz_fast.tables import Tables
@@ -98,6 +99,68 @@ def test_answers_match_the_reference(n_wild, bomb_order):
             hand, wild_ranks, prev_ref)
     assert {"single", "pair", "trio", "trio_single", "straight", "bomb"} <= kinds_seen
 
+
+@pytest.mark.parametrize("bomb_order", ["rocket_top", "pure_top"])
+@pytest.mark.parametrize("n_wild", [1, 2])
+def test_long_bombs_match_the_reference(n_wild, bomb_order):
+    """long_bombs=True (RULES.md 10): leads of wild hands, then answers of another hand to
+    one of their bombs (long ones, when the leader has them) or the rocket."""
+    rng = np.random.default_rng(31 + n_wild + 10 * (bomb_order == "pure_top"))
+    rules = Rules(wilds="one" if n_wild == 1 else "two", bomb_order=bomb_order, long_bombs=True)
+    long_leads = long_answers = 0
+    for i in range(24):
+        leader = deal(rng, [20, 17][i % 2])
+        wild_ranks = wild_ranks_for(rng, leader, n_wild)
+        found = engine_moves(leader, wild_ranks, rules)
+        assert set(found) == wild_leads(leader, wild_ranks, long_bombs=True), (leader, wild_ranks)
+        leads = legal_moves(leader, rules=rules, wild_ranks=wild_ranks)
+        rows = leads.array.view(WILD_MOVE_DTYPE)
+        bombs = np.flatnonzero(rows["kind"] == Kind.LONG_BOMB.code)
+        if not len(bombs):
+            bombs = np.flatnonzero(rows["kind"] >= Kind.BOMB.code)
+        long_leads += int((rows["kind"] == Kind.LONG_BOMB.code).sum())
+        j = int(rng.choice(bombs)) if len(bombs) else int(rng.integers(len(rows)))
+        prev, prev_ref = leads[j], as_reference(rows[j], wild_ranks)
+        hand = deal(rng, 17)
+        answers = engine_moves(hand, wild_ranks, rules, prev)
+        long_answers += sum(m[0] == "long_bomb" for m in answers)
+        assert set(answers) == {m for m in wild_leads(hand, wild_ranks, long_bombs=True)
+                                if wild_beats(m, prev_ref, wild_ranks, bomb_order=bomb_order)}
+    assert long_leads > 50 and long_answers > 0
+
+
+def test_long_bombs_as_moves():
+    rules = Rules(wilds="two", long_bombs=True)
+    moves = {str(m): m for m in legal_moves("3339999", rules=rules, wild_ranks="97")}
+    # five 3s: three of them and two 9s standing for 3s, the first wild rank's
+    five = moves["33333~33"]
+    assert (five.kind, five.length, five.main, five.cards) == (Kind.LONG_BOMB, 5, 0, "33333")
+    assert str(five.physical_cards("97")) == "33399" and five.substitutes == "33"
+    assert Move.parse("33333~33", rules=rules) == five and eval(repr(five)) == five
+    assert pickle.loads(pickle.dumps(five)) == five
+    # every long bomb: one to three of the 3s, the rest 9s standing for 3s (none of 9s:
+    # a fifth 9 would be a wild card of the second rank, 7, which the hand lacks)
+    assert {text for text, m in moves.items() if m.kind == Kind.LONG_BOMB} == {
+        "33333~33", "33333~333", "33333~3333", "333333~333", "333333~3333", "3333333~3333"}
+    # more cards beat fewer, whatever the tiers; the rocket beats them all under rocket_top,
+    # only the four-card hard and soft bombs under pure_top
+    four_pure = Move("bomb", 1, 6, "9999", pure_wild=True)
+    assert five.beats(four_pure, rules=rules) and not four_pure.beats(five, rules=rules)
+    rocket = Move.parse("BR")
+    assert rocket.beats(five, rules=rules)                                   # rocket_top
+    assert not rocket.beats(five, rules=rules.replace(bomb_order="pure_top"))
+    assert rocket.beats(Move.parse("4444"), rules=rules.replace(bomb_order="pure_top"))
+    with pytest.raises(InvalidCardsError):
+        Hand(five)                               # no hand holds five 3s
+    with pytest.raises(InvalidMoveError):
+        Move("long_bomb", 5, 0, "33333")        # no long bombs under the default rules
+    with pytest.raises(InvalidCardsError):
+        Move.parse("33333~33")                  # five 3s are no card text there
+    with pytest.raises(InvalidMoveError, match="5 to 12 cards of one rank"):
+        Move("long_bomb", 5, 0, "33344", rules=rules)
+    # without wild cards no bomb holds more than four cards: the switch changes nothing
+    assert legal_moves("3333BR", rules=Rules(long_bombs=True)).array.tolist() == \
+        legal_moves("3333BR").array.tolist()
 
 
 def moves_of(text, wild_text, rules=ONE, prev=None):

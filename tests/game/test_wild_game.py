@@ -69,7 +69,8 @@ def reference_play(game, rules, wild_ranks):
                  for name in ("soft_bomb", "hard_bomb", "pure_bomb", "rocket")}
     return WildPlay(hands, landlord, game.winning_bid, wild_ranks, bomb_order=rules.bomb_order,
                     doublings={"soft": doublings["soft_bomb"], "hard": doublings["hard_bomb"],
-                               "pure": doublings["pure_bomb"], "rocket": doublings["rocket"]})
+                               "pure": doublings["pure_bomb"], "rocket": doublings["rocket"]},
+                    switches={"long_bombs": True} if rules.long_bombs else {})
 
 
 def engine_moves(game, wild_ranks):
@@ -115,6 +116,7 @@ GAME_RULES = {
     "one, pure_top, x4": Rules(wilds="one", bomb_order="pure_top", hard_bomb_multiplier=4,
                                pure_bomb_multiplier=4, rocket_multiplier=4),
     "two, soft x1, x8": Rules(wilds="two", soft_bomb_multiplier=1, pure_bomb_multiplier=8),
+    "two, long bombs": Rules(wilds="two", long_bombs=True, hard_bomb_multiplier=4),
 }
 
 

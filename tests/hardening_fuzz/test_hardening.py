@@ -457,8 +457,8 @@ def test_game_init_runs_once():
     (np.True_, TypeError, "code must be an integer, not a bool"),
     (1.0, TypeError, r"code must be an integer, not float \(1.0\)"),
     (None, TypeError, r"code must be an integer, not NoneType \(None\)"),
-    (19, ValueError, "code must be an integer in 0..18, not 19"),
-    (-1, ValueError, "code must be an integer in 0..18, not -1"),
+    (20, ValueError, "code must be an integer in 0..19, not 20"),
+    (-1, ValueError, "code must be an integer in 0..19, not -1"),
     (2 ** 70, ValueError, f"not {2 ** 70}"),
 ])
 def test_kind_from_code_refuses_what_is_no_code(code, error, words):
@@ -485,11 +485,11 @@ def test_move_takes_kind_codes():
 
 
 @pytest.mark.parametrize("kind, error, words", [
-    (True, TypeError, r"kind must be a Kind, its name or its code 0..18, not bool \(True\)"),
+    (True, TypeError, r"kind must be a Kind, its name or its code 0..19, not bool \(True\)"),
     (np.False_, TypeError, "kind must be a Kind, its name or its code"),
     (0.0, TypeError, r"not float \(0.0\)"),
     (None, TypeError, r"not NoneType \(None\)"),
-    (19, InvalidMoveError, "kind must be an integer in 0..18, not 19"),
+    (20, InvalidMoveError, "kind must be an integer in 0..19, not 20"),
     (-1, InvalidMoveError, "kind .* not -1"),
     ("x", InvalidMoveError, "unknown kind 'x'"),
     (1, InvalidMoveError, "is no pair"),                # a valid code, the wrong kind for "3"

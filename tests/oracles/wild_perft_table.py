@@ -13,39 +13,45 @@ from .reference_wild_game import WildPlay, deal_wild_ranks
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "wild_perft.epd")
 WILDS = {1: "one", 2: "two"}
 
-# (name, setup, depth, bomb_order): a setup is hands with a landlord, a bid and wild ranks (rank
+# (name, setup, depth, rules): a setup is hands with a landlord, a bid and wild ranks (rank
 # symbols), or a seed whose first bidder bids 3 at once under one or two wild ranks (the
-# deal's own, reference_wild_game.deal_wild_ranks).
+# deal's own, reference_wild_game.deal_wild_ranks); rules, the Rules fields besides wilds.
 POSITIONS = [
     ("one wild, chains", {"hands": ["3456799", "789TJ", "QKA22"], "landlord": 0, "bid": 1,
-                          "wilds": "9"}, 7, "rocket_top"),
+                          "wilds": "9"}, 7, {}),
     ("soft, hard and pure bombs", {"hands": ["44477", "5557B", "3333R"], "landlord": 0,
-                                   "bid": 2, "wilds": "7"}, 8, "rocket_top"),
+                                   "bid": 2, "wilds": "7"}, 8, {}),
     ("pure above the rocket", {"hands": ["7777A", "4445BR", "6666K"], "landlord": 1, "bid": 1,
-                               "wilds": "7"}, 8, "pure_top"),
+                               "wilds": "7"}, 8, {"bomb_order": "pure_top"}),
     ("two wild ranks", {"hands": ["3399TT", "45669", "JQQ3B"], "landlord": 2, "bid": 3,
-                        "wilds": "39"}, 7, "rocket_top"),
+                        "wilds": "39"}, 7, {}),
     ("wild 2s, kickers", {"hands": ["333422", "8889TT", "JJJQ2"], "landlord": 0, "bid": 1,
-                          "wilds": "2"}, 7, "rocket_top"),
-    ("endgame", {"hands": ["345678", "55"], "landlord": 0, "bid": 1, "wilds": "5"}, 8,
-     "rocket_top"),
-] + [(f"deal {seed}, {WILDS[n]}", {"seed": seed, "n": n}, 2, "rocket_top")
-     for seed, n in ((1, 1), (2, 2), (42, 1))]
+                          "wilds": "2"}, 7, {}),
+    ("endgame", {"hands": ["345678", "55"], "landlord": 0, "bid": 1, "wilds": "5"}, 8, {}),
+    ("long bombs", {"hands": ["333799K", "44447", "9BR"], "landlord": 0, "bid": 1,
+                    "wilds": "97"}, 7, {"long_bombs": True}),
+    ("long bombs, pure_top", {"hands": ["555699", "3333BR", "7799"], "landlord": 1, "bid": 2,
+                              "wilds": "79"}, 7, {"long_bombs": True, "bomb_order": "pure_top"}),
+] + [(f"deal {seed}, {WILDS[n]}", {"seed": seed, "n": n}, 2, {})
+     for seed, n in ((1, 1), (2, 2), (42, 1))] + [
+    ("deal 5, two, long bombs", {"seed": 5, "n": 2}, 2, {"long_bombs": True})]
 
 SYMBOLS = reference.RANKS
 
 
-def start(setup, bomb_order):
-    """The WildPlay of a setup and its wild ranks as rank symbols."""
+def start(setup, rules):
+    """The WildPlay of a setup under `rules` (bomb_order, long_bombs)."""
+    order = rules.get("bomb_order", "rocket_top")
+    switches = {"long_bombs": True} if rules.get("long_bombs") else {}
     if "seed" in setup:
         hands, kitty, _, position = deal(setup["seed"], 0)
         landlord = position % 3
         hands[landlord] = tuple(h + k for h, k in zip(hands[landlord], kitty))
         wilds = deal_wild_ranks(setup["seed"], 0, setup["n"])
-        return WildPlay(hands, landlord, 3, wilds, bomb_order=bomb_order)
+        return WildPlay(hands, landlord, 3, wilds, bomb_order=order, switches=switches)
     wilds = tuple(SYMBOLS.index(symbol) for symbol in setup["wilds"])
     return WildPlay([reference.parse(h) for h in setup["hands"]], setup["landlord"],
-                    setup["bid"], wilds, bomb_order=bomb_order)
+                    setup["bid"], wilds, bomb_order=order, switches=switches)
 
 
 def position_text(play):
@@ -59,6 +65,8 @@ def position_text(play):
     rules = [f"wilds:{WILDS[len(play.wild_ranks)]}"]
     if play.bomb_order != "rocket_top":
         rules.append(f"bomb_order:{play.bomb_order}")
+    if dict(play.switches).get("long_bombs"):
+        rules.append("long_bombs:true")
     words.append("rules=" + ",".join(rules))
     return " ".join(words)
 
@@ -71,4 +79,5 @@ def play_of(text):
     hands = [reference.parse("" if h == "-" else h) for h in words[1].split("/")]
     wilds = tuple(SYMBOLS.index(symbol) for symbol in fields["wilds"])
     return WildPlay(hands, int(fields["landlord"]), int(fields["bid"]), wilds,
-                    bomb_order=rules.get("bomb_order", "rocket_top"))
+                    bomb_order=rules.get("bomb_order", "rocket_top"),
+                    switches={"long_bombs": True} if rules.get("long_bombs") == "true" else {})

@@ -77,7 +77,7 @@ def test_fields_default_to_rules_md():
         ("shuttle_wings", "one", "play"), ("shuttle_bombs", 1, "play"), ("wilds", "none", "play"),
         ("bomb_order", "rocket_top", "play"), ("soft_bomb_multiplier", 2, "play"),
         ("hard_bomb_multiplier", 2, "play"), ("pure_bomb_multiplier", 2, "play"),
-        ("rocket_multiplier", 2, "play")]
+        ("rocket_multiplier", 2, "play"), ("long_bombs", False, "play")]
     assert all(field.stage in STAGES for field in FIELDS)
     assert all(getattr(Rules(), field.name) == field.default for field in FIELDS)
     assert set(NAMES) <= set(dir(Rules()))

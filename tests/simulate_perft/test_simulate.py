@@ -44,7 +44,8 @@ def test_invariants(rules):
 
 # the presets, and wild cards (RULES.md 10), whose moves' buffers grow
 API_RULES = {**Rules.presets(), "wilds one": Rules(wilds="one"),
-             "wilds two, pure_top": Rules(wilds="two", bomb_order="pure_top", hard_bomb_multiplier=4)}
+             "wilds two, pure_top, long bombs": Rules(wilds="two", bomb_order="pure_top",
+                                                     hard_bomb_multiplier=4, long_bombs=True)}
 
 
 @pytest.mark.parametrize("rules", API_RULES.values(), ids=API_RULES)

@@ -25,6 +25,7 @@ TABLES_ROWS = (("compact", 4096), ("rlcard", 4096), ("douzero", 1024))
 # The peer env beside each Tables row: its own observations, or OpenSpiel's plain states
 TABLES_PEERS = {"compact": "openspiel", "rlcard": "rlcard", "douzero": "douzero"}
 TABLES_STEPS = 50           # steps per timed pass
+WILD_GAMES_DIVISOR = 10     # the wild-card simulate() row: a tenth of the games (each ~7x slower)
 
 
 def tables_passes(observation: str, n: int, threads: int, repeat: int,
@@ -71,9 +72,10 @@ def tables_figure(name: str, observation: str, n: int, threads: int, repeat: int
                        detail=f"{finished / statistics.median(seconds):,.0f} games/s", **fields)
 
 
-def simulate_seconds(games: int, threads: int, repeat: int, seed: int = 0) -> list[float]:
+def simulate_seconds(games: int, threads: int, repeat: int, seed: int = 0,
+                     rules: Rules | None = None) -> list[float]:
     """The seconds of each pass of simulate() over `games` games."""
-    return pass_seconds(lambda: simulate(games, seed=seed, threads=threads), repeat)
+    return pass_seconds(lambda: simulate(games, seed=seed, threads=threads, rules=rules), repeat)
 
 
 def perft_seconds(games: Sequence[Game], depth: int, repeat: int) -> tuple[list[float], int]:
@@ -105,6 +107,11 @@ def throughput_section(*, simulate_games: int, perft_deals: int, perft_depth: in
                                    simulate_seconds(games_per_pass, threads, repeat, seed),
                                    games_per_pass, headline=threads == 1,
                                    detail=f"{games_per_pass:,} games a pass"))
+    # 癞子: one wild rank a deal (RULES.md 10); its moves are many more (docs/design)
+    wild_games = max(1, games_per_pass // WILD_GAMES_DIVISOR)
+    figures.append(Figure.rate("simulate(), 1 thread, one wild rank (wilds='one')", "games",
+                               simulate_seconds(wild_games, 1, repeat, seed, Rules(wilds="one")),
+                               wild_games, detail=f"{wild_games:,} games a pass"))
     games = [opening(s) for s in deal_positions(perft_deals, seed).seeds]
     seconds, nodes = perft_seconds(games, perft_depth, repeat)
     figures.append(Figure.rate(f"perft({perft_depth}) of {plural(perft_deals, 'deal')}", "nodes",

@@ -10,9 +10,9 @@ from oracles.wild_perft_table import PATH, POSITIONS, position_text, start
 
 
 def main():
-    write_table(PATH, ((position_text(start(setup, order)),
-                        [wild_perft(start(setup, order), d) for d in range(1, depth + 1)], name)
-                       for name, setup, depth, order in POSITIONS))
+    write_table(PATH, ((position_text(start(setup, rules)),
+                        [wild_perft(start(setup, rules), d) for d in range(1, depth + 1)], name)
+                       for name, setup, depth, rules in POSITIONS))
 
 
 if __name__ == "__main__":
