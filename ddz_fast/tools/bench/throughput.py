@@ -25,7 +25,8 @@ TABLES_ROWS = (("compact", 4096), ("rlcard", 4096), ("douzero", 1024))
 # The peer env beside each Tables row: its own observations, or OpenSpiel's plain states
 TABLES_PEERS = {"compact": "openspiel", "rlcard": "rlcard", "douzero": "douzero"}
 TABLES_STEPS = 50           # steps per timed pass
-WILD_GAMES_DIVISOR = 10     # the wild-card simulate() row: a tenth of the games (each ~7x slower)
+WILD_GAMES_DIVISOR = 10     # the wild-card simulate() row: a tenth of the games (each ~7x slower),
+WILD_GAMES_LEAST = 200      # ... and enough for a coarse clock to see (a few milliseconds)
 
 
 def tables_passes(observation: str, n: int, threads: int, repeat: int,
@@ -108,7 +109,7 @@ def throughput_section(*, simulate_games: int, perft_deals: int, perft_depth: in
                                    games_per_pass, headline=threads == 1,
                                    detail=f"{games_per_pass:,} games a pass"))
     # 癞子: one wild rank a deal (RULES.md 10); its moves are many more (docs/design)
-    wild_games = max(1, games_per_pass // WILD_GAMES_DIVISOR)
+    wild_games = max(WILD_GAMES_LEAST, games_per_pass // WILD_GAMES_DIVISOR)
     figures.append(Figure.rate("simulate(), 1 thread, one wild rank (wilds='one')", "games",
                                simulate_seconds(wild_games, 1, repeat, seed, Rules(wilds="one")),
                                wild_games, detail=f"{wild_games:,} games a pass"))
