@@ -16,9 +16,11 @@ from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
 from ._core.players cimport (
     N_PLAYER_KINDS, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
 )
-from ._core.playout cimport FIXED_ACTIONS, ddz_outcome, playout, playout_counts, write_outcome
+from ._core.playout cimport ddz_outcome, playout, playout_counts, write_outcome
 from ._core.rng cimport stream_seed
-from ._core.state cimport PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions
+from ._core.state cimport (
+    ACTIONS_ROOM, PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions,
+)
 from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
 from ._moves cimport move_from_c
@@ -82,9 +84,9 @@ ctypedef struct arena_task:
 
 cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
     cdef arena_task* task = <arena_task*>context
-    cdef ddz_move buffer[FIXED_ACTIONS]         # (play_games refuses wild cards: it never grows)
+    cdef ddz_move buffer[ACTIONS_ROOM]         # (play_games refuses wild cards: it never grows)
     cdef ddz_move* actions = buffer
-    cdef Py_ssize_t room = FIXED_ACTIONS
+    cdef Py_ssize_t room = ACTIONS_ROOM
     cdef ddz_seats seats = task.seats
     cdef ddz_seated seated
     cdef playout_counts counts

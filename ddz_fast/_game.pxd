@@ -1,6 +1,6 @@
 # The Python Game: a handle on a native ddz_game (see _state.pxd).
 
-from ._moves cimport Move
+from ._moves cimport Move, MoveList
 from ._rules cimport Rules
 from ._core.state cimport ddz_game
 from ._core.typedefs cimport ddz_move
@@ -16,6 +16,7 @@ cdef class Game:
     cdef int check_ready(self) except -1      # made without __init__: ValueError
     cdef int check_phase(self, int phase) except -1
     cdef str why_illegal(self, Move m)
+    cdef MoveList move_list(self)             # legal_moves() without the readiness check
 
 
 # A new `cls` (Game or a subclass) holding a copy of g (with stack, its history too).

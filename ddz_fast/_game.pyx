@@ -506,10 +506,14 @@ cdef class Game:
         """The legal moves of the player to move as a ``MoveList``, with ``PASS`` last when
         passing is allowed (never for the leader); empty outside the play phase."""
         self.check_ready()
+        return self.move_list()
+
+    cdef MoveList move_list(self):
+        cdef MoveList moves
         if self.g.s.phase != PHASE_PLAY:
             return make_move_list(0, NULL, self._rules, False)
-        cdef MoveList moves = make_move_list(self.g.s.hands[self.g.s.to_move], &self.g.s.last_move,
-                                             self._rules, self.g.s.last_move.length != 0)
+        moves = make_move_list(self.g.s.hands[self.g.s.to_move], &self.g.s.last_move,
+                               self._rules, self.g.s.last_move.length != 0)
         moves.wilds = self.g.s.wilds
         return moves
 
@@ -525,7 +529,7 @@ cdef class Game:
         self.check_phase(PHASE_PLAY)
         cdef ddz_state* s = &self.g.s
         if self.g.rules.wilds:      # the same cards may make several moves: this one exactly
-            if m not in self.legal_moves():
+            if m not in self.move_list():       # (no Python code: no other thread acts meanwhile)
                 raise IllegalMoveError(self.why_illegal(m))
         elif m.c.wild or m.c.substitutes or not move_is_legal(
                 &m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0, &self._rules.c):

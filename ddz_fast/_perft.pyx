@@ -8,7 +8,8 @@ from ._core.alloc cimport grow
 from ._game cimport Game, push
 from ._moves cimport move_from_c
 from ._core.state cimport (
-    PHASE_AUCTION, PHASE_PLAY, ddz_game, game_undo, state_legal_moves, state_moves_within,
+    ACTIONS_ROOM, PHASE_AUCTION, PHASE_PLAY, ddz_game, game_undo, state_legal_moves,
+    state_moves_within,
 )
 from ._core.typedefs cimport MAX_MOVES, ddz_move
 
@@ -17,7 +18,6 @@ from .errors import IllegalActionError
 
 cdef enum:
     MAX_DEPTH = 64
-    LEVEL_ROOM = 2 * MAX_MOVES + 1     # the least room state_moves_within takes
     # Interior nodes between two looks at pending signals (Ctrl-C): a few milliseconds.
     SIGNAL_INTERVAL = 1 << 14
 
@@ -37,11 +37,11 @@ cdef Py_ssize_t level_moves(perft_search* p, Py_ssize_t at) except -1 nogil:
     if not p.g.rules.wilds:         # the stack has room for every level
         return state_legal_moves(&p.g.s, &p.g.rules, p.moves + at) - (p.moves + at)
     while True:
-        if p.room - at >= LEVEL_ROOM:
+        if p.room - at >= ACTIONS_ROOM:
             end = state_moves_within(&p.g.s, &p.g.rules, p.moves + at, p.room - at)
             if end != NULL:
                 return end - (p.moves + at)
-        if grow(&p.moves, &p.room, 2 * p.room + LEVEL_ROOM) < 0:
+        if grow(&p.moves, &p.room, 2 * p.room + ACTIONS_ROOM) < 0:
             with gil:
                 raise MemoryError("perft: the move stack")
 
@@ -94,7 +94,7 @@ def perft(Game game not None, depth, *, divide=False, bulk=True):
     cdef Py_ssize_t n, i
     cdef uint64_t count
     try:
-        if grow(&p.moves, &p.room, levels * (MAX_MOVES + 1) + LEVEL_ROOM) < 0:
+        if grow(&p.moves, &p.room, levels * (MAX_MOVES + 1) + ACTIONS_ROOM) < 0:
             raise MemoryError("perft: the move stack")
         if not divide:
             with nogil:

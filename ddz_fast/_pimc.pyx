@@ -8,9 +8,11 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, uint8_t, uint64_t
 
 from ._core.bits cimport card_count
-from ._core.playout cimport FIXED_ACTIONS, packed_counts, roll_out
+from ._core.playout cimport packed_counts, roll_out
 from ._core.rng cimport stream_seed
-from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves
+from ._core.state cimport (
+    ACTIONS_ROOM, PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves,
+)
 from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
 from ._game cimport Game
 from ._rules cimport without_wilds
@@ -76,7 +78,7 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
     cdef const uint8_t[:, :, ::1] view = counts.astype(np.uint8)
     check_deals(&s, view)
     cdef ddz_move moves[MAX_MOVES + 1]
-    cdef ddz_move scratch[FIXED_ACTIONS]
+    cdef ddz_move scratch[ACTIONS_ROOM]
     cdef Py_ssize_t n_moves = state_legal_moves(&s, &rules, moves) - moves
     wins = np.zeros((view.shape[0], n_moves), dtype=np.int32)
     cdef int32_t[:, ::1] out = wins

@@ -15,10 +15,10 @@ from ._core.fanout cimport (
 )
 from ._core.alloc cimport grow
 from ._core.playout cimport (
-    FIXED_ACTIONS, PLAYED_OUT, PLAYOUT_NO_MEMORY, ddz_outcome, play_random_game,
+    PLAYED_OUT, PLAYOUT_NO_MEMORY, ddz_outcome, play_random_game,
 )
 from ._core.rng cimport stream_seed
-from ._core.state cimport MAX_REDEALS
+from ._core.state cimport ACTIONS_ROOM, MAX_REDEALS
 from ._core.typedefs cimport ddz_move, ddz_rules
 from ._rules cimport Rules, as_rules
 
@@ -89,7 +89,7 @@ cdef class _Runner:
         unit = fetch_add(&self.next_unit, 1)
         if unit >= self.n_units:
             return False
-        if grow(&actions, &room, FIXED_ACTIONS) < 0:
+        if grow(&actions, &room, ACTIONS_ROOM) < 0:
             atomic_store(&self.out_of_memory, 1)
             atomic_store(&self.stop, 1)
             return False

@@ -8,9 +8,10 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
 from .rng cimport random_below
 from .state cimport (
-    PHASE_AUCTION, PHASE_OVER, ddz_state, state_actions, state_apply, state_legal_actions,
+    ACTIONS_ROOM, PHASE_AUCTION, PHASE_OVER, ddz_state, state_actions, state_apply,
+    state_legal_actions,
 )
-from .typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
+from .typedefs cimport N_RANKS, ddz_move, ddz_rules
 
 # Picks one of the n >= 1 legal actions of s (an index below n). `context` is the policy's own.
 ctypedef Py_ssize_t (*playout_policy)(const ddz_state* s, const ddz_move* actions, Py_ssize_t n,
@@ -24,13 +25,9 @@ cdef enum:
     PLAYED_OUT = 0
     PLAYOUT_REDEAL_LIMIT = 1      # the policy passed round past MAX_REDEALS redeals
     PLAYOUT_NO_MEMORY = -1        # the actions' buffer could not grow
-    # Room for the actions of any position without wild cards (state_legal_actions), and the
-    # least room state_actions grows a buffer to: callers that refuse wild cards may keep a
-    # buffer of this size on the stack, which never grows.
-    FIXED_ACTIONS = 2 * MAX_MOVES + 1
 
 # Play s to its end: bids and moves alike chosen by `policy` among the legal actions, written
-# into *actions (room for *room, at least FIXED_ACTIONS; grown by state_actions as wild cards
+# into *actions (room for *room, at least ACTIONS_ROOM; grown by state_actions as wild cards
 # need). PLAYED_OUT, or why not (the state left where it stopped).
 cdef inline int playout(ddz_state* s, const ddz_rules* rules, playout_policy policy,
                         void* context, ddz_move** actions, Py_ssize_t* room,
@@ -86,7 +83,7 @@ cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playou
 
 # Play `move` in the play-phase position s (not changed), then play out `rollouts` times with
 # the uniform policy from the generator state `rng`; the number of playouts the side of the
-# seat that played `move` won. Not under wild-card rules: scratch holds FIXED_ACTIONS.
+# seat that played `move` won. Not under wild-card rules: scratch holds ACTIONS_ROOM.
 cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
                       int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil
 

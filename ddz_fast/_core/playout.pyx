@@ -3,7 +3,7 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from .bits cimport DDZ_DEBUG, c_assert
-from .state cimport NO_SEAT, ddz_state, state_deal, state_play, state_scores
+from .state cimport ACTIONS_ROOM, NO_SEAT, ddz_state, state_deal, state_play, state_scores
 from .typedefs cimport ddz_move, ddz_rules
 
 
@@ -43,7 +43,7 @@ cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move
     cdef bint landlord_side = s.to_move == s.landlord
     cdef int64_t wins = 0
     cdef int k
-    cdef Py_ssize_t room = FIXED_ACTIONS
+    cdef Py_ssize_t room = ACTIONS_ROOM
     if DDZ_DEBUG:
         c_assert(not rules.wilds)
     state_play(&after, move, rules)

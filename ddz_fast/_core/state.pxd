@@ -7,7 +7,7 @@
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from .typedefs cimport ddz_move, ddz_rules, ddz_state, ddz_step
+from .typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state, ddz_step
 
 cdef enum:
     PHASE_AUCTION = 0
@@ -67,8 +67,13 @@ cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
 # of these two plays wild cards (rules.wilds): their buffers have a fixed room.
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
+# The least room of the two below: every position's actions without wild cards fit in it (a
+# buffer of this size never grows then: callers that refuse wild cards keep it on the stack).
+cdef enum:
+    ACTIONS_ROOM = 2 * MAX_MOVES + 1
+
 # state_legal_moves under any rules, wild cards included, into `out` with room for `room` moves
-# (at least 2 * MAX_MOVES + 1); NULL if they do not fit (call again with more room).
+# (at least ACTIONS_ROOM); NULL if they do not fit (call again with more room).
 cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, ddz_move* out,
                                   Py_ssize_t room) noexcept nogil
 # state_legal_actions under any rules, wild cards included: into *buf (room for *room moves,

@@ -9,8 +9,8 @@ from .combos cimport bomb_count, physical_cards
 from .movegen cimport gen_moves, gen_wild_moves
 from .rng cimport random_below, splitmix64
 from .typedefs cimport (
-    MAX_MOVES, N_RANKS, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
-    SCORING_POINTS, SCORING_WIN, SCORING_WP, KIND_BOMB, WILD_PURE, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
+    KIND_BOMB, N_RANKS, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
+    SCORING_POINTS, SCORING_WIN, SCORING_WP, WILD_PURE, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef enum:
@@ -49,7 +49,7 @@ cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
     if s.last_move.length:
         x |= (<uint64_t>s.last_move.kind << 36 | <uint64_t>s.last_move.length << 42
               | <uint64_t>s.last_move.main << 48 | <uint64_t>1 << 56)
-        if s.last_move.kind == KIND_BOMB:     # its tier decides what beats it (0: hard)
+        if s.last_move.kind >= KIND_BOMB:     # a bomb's tier decides what beats it (0: hard)
             x |= (<uint64_t>(s.last_move.wild >= WILD_PURE) << 57
                   | <uint64_t>(s.last_move.substitutes != 0) << 58)
     return splitmix64(&x)
@@ -282,7 +282,7 @@ cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, dd
                                   Py_ssize_t room) noexcept nogil:
     cdef ddz_hand h
     if DDZ_DEBUG:
-        c_assert(room >= 2 * MAX_MOVES + 1)
+        c_assert(room >= ACTIONS_ROOM)
     if not rules.wilds:
         return state_legal_moves(s, rules, out)
     if s.phase != PHASE_PLAY:
@@ -298,7 +298,7 @@ cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, dd
 cdef Py_ssize_t state_actions(const ddz_state* s, const ddz_rules* rules, ddz_move** buf,
                               Py_ssize_t* room) noexcept nogil:
     cdef ddz_move* end
-    if grow(buf, room, 2 * MAX_MOVES + 1) < 0:
+    if grow(buf, room, ACTIONS_ROOM) < 0:
         return -1
     if s.phase != PHASE_PLAY:
         return state_legal_actions(s, rules, buf[0]) - buf[0]
