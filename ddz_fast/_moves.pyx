@@ -1,5 +1,7 @@
 # Moves at the Python boundary: Move, MoveList, legal_moves, classify, beats.
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -7,7 +9,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
-from ._cards cimport as_hand, cards_text, hand_from_packed, packed_from, register_card_source
+from ._cards cimport Hand, as_hand, cards_text, hand_from_packed, packed_from, register_card_source
 from ._core.combos cimport (
     beats as combo_beats, checked_physical_cards, classify as combo_classify, is_reading,
     main_part, move_is_legal, physical_cards,
@@ -144,8 +146,14 @@ cdef uint64_t long_bomb_cards(object cards) except? 0xFFFFFFFFFFFFFFFF:
         counts = [text.count(symbol) for symbol in RANK_SYMBOLS]
         if sum(counts) != len(text):
             raise InvalidMoveError(f"{cards!r} is no card text of a long bomb")
-    else:
+    elif isinstance(cards, (Hand, Move)):
+        raise InvalidMoveError(f"{cards!r} holds at most four of a rank: a long bomb's cards are "
+                               f"text or 15 counts")
+    elif isinstance(cards, (Sequence, np.ndarray)):
         counts = [check_int(c, "cards", 0, 12, error=InvalidMoveError) for c in cards]
+    else:
+        raise TypeError(f"the cards of a long bomb are text like '666666' or 15 rank counts, "
+                        f"not {type(cards).__name__}")
     ranks = [r for r, c in enumerate(counts) if c]
     if len(counts) != len(RANK_SYMBOLS) or len(ranks) != 1 or not 5 <= counts[ranks[0]] <= 12 \
             or ranks[0] > RANK_TWO:
@@ -204,7 +212,11 @@ cdef class Move:
         m.kind = k.code
         m.length = length
         m.main = main
-        m.cards = long_bomb_cards(cards) if m.kind == KIND_LONG_BOMB else packed_from(cards, MAX_HAND_CARDS)
+        # (a long bomb's cards hold more of a rank than a deck: read apart where the rules have it)
+        if m.kind == KIND_LONG_BOMB and (r.c.kinds >> KIND_LONG_BOMB) & 1:
+            m.cards = long_bomb_cards(cards)
+        else:
+            m.cards = packed_from(cards, MAX_HAND_CARDS)
         if not is_reading(&m, &r.c):
             main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
             raise InvalidMoveError(

@@ -152,8 +152,18 @@ def test_long_bombs_as_moves():
     assert rocket.beats(Move.parse("4444"), rules=rules.replace(bomb_order="pure_top"))
     with pytest.raises(InvalidCardsError):
         Hand(five)                               # no hand holds five 3s
-    with pytest.raises(InvalidMoveError):
-        Move("long_bomb", 5, 0, "33333")        # no long bombs under the default rules
+    # no long bombs under the default rules, where five 3s are no cards, whatever the kind
+    with pytest.raises(InvalidCardsError):
+        Move("long_bomb", 5, 0, "33333")
+    with pytest.raises(InvalidMoveError, match="no long_bomb"):
+        Move("long_bomb", 1, 0, Hand("3"))
+    # a Hand holds at most four of a rank: never a long bomb's cards
+    for cards in (Hand("3333"), Move.parse("3333")):
+        with pytest.raises(InvalidMoveError, match="at most four of a rank"):
+            Move("long_bomb", 5, 0, cards, rules=rules)
+    with pytest.raises(TypeError, match="text like '666666' or 15 rank counts, not float"):
+        Move("long_bomb", 5, 0, 3.0, rules=rules)
+    assert Move("long_bomb", 5, 0, [5] + [0] * 14, rules=rules, substitutes="33") == five
     with pytest.raises(InvalidCardsError):
         Move.parse("33333~33")                  # five 3s are no card text there
     with pytest.raises(InvalidMoveError, match="5 to 12 cards of one rank"):
