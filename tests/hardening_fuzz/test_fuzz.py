@@ -372,7 +372,7 @@ def test_move_parse(text, rules):
 
 
 KIND_ARGS = st.one_of(st.sampled_from(list(Kind)), st.sampled_from([k.value for k in Kind]),
-                      st.integers(-1, 19), st.text(max_size=6), st.none(), st.floats())
+                      st.integers(-1, len(Kind)), st.text(max_size=6), st.none(), st.floats())
 
 
 @st.composite
@@ -392,11 +392,12 @@ def move_fields(draw):
 
 def kind_model(kind):
     """Move's kind: a Kind or its name, or its code (single .. rocket are 0..13, the shuttles
-    14..18) as checks.py takes integers; other text is no kind (InvalidMoveError)."""
+    14..18, the long bomb 19) as checks.py takes integers; other text is no kind
+    (InvalidMoveError)."""
     names = [k.value for k in Kind]
     if isinstance(kind, str):
         return kind if kind in names else InvalidMoveError
-    code = int_model(kind, 0, 18, InvalidMoveError)
+    code = int_model(kind, 0, 19, InvalidMoveError)
     return code if is_error(code) else names[code]
 
 
