@@ -81,7 +81,8 @@ def report(name, rules, pool):
 
 
 LOOSEST = ddz_fast.Rules(distinct_four_two_singles=False, rocket_kickers=True)
-SCANS = {**ddz_fast.Rules.presets(),
+# (the presets with wild cards have no bound: --wilds searches them)
+SCANS = {**{name: rules for name, rules in ddz_fast.Rules.presets().items() if rules.wilds == "none"},
          **{f"shuttle_{wings}": LOOSEST.replace(shuttle="ordinary", shuttle_wings=wings)
             for wings in ("one", "two")}}
 

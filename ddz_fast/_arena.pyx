@@ -13,18 +13,19 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
 from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
+from ._core.alloc cimport grow
 from ._core.players cimport (
-    N_PLAYER_KINDS, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
+    N_PLAYER_KINDS, PLAYER_RULE, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
 )
-from ._core.playout cimport ddz_outcome, playout, playout_counts, write_outcome
+from ._core.playout cimport PLAYOUT_NO_MEMORY, ddz_outcome, playout, playout_counts, write_outcome
 from ._core.rng cimport stream_seed
 from ._core.state cimport (
-    ACTIONS_ROOM, PHASE_AUCTION, PHASE_OVER, action_bid, state_legal_actions,
+    ACTIONS_ROOM, PHASE_AUCTION, PHASE_OVER, action_bid, state_actions,
 )
-from ._core.typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state
+from ._core.typedefs cimport ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
 from ._moves cimport move_from_c
-from ._rules cimport Rules, without_wilds
+from ._rules cimport Rules, as_rules, without_wilds
 
 from ._simulate import OUTCOME_DTYPE
 from .checks import check_seed, check_threads
@@ -41,7 +42,7 @@ def native_kind(player):
     return NATIVE_PLAYERS.index(name) if isinstance(name, str) and name in NATIVE_PLAYERS else None
 
 
-cdef int set_policies(ddz_seats* seats, dict players, str argument) except -1:
+cdef int set_policies(ddz_seats* seats, dict players, str argument, Rules rules) except -1:
     cdef int seat
     for seat in range(3):
         seats.policies[seat] = NULL
@@ -52,6 +53,8 @@ cdef int set_policies(ddz_seats* seats, dict players, str argument) except -1:
                 f"{argument}[{seat}]: {player!r} has no native kernel; a native player is one "
                 f"of ddz_fast.RandomPlayer() and ddz_fast.GreedyPlayer() (players named "
                 f"{NATIVE_PLAYERS} by their `native` attribute)")
+        if kind == PLAYER_RULE:     # (RLCard's agent, which knows no wild cards)
+            without_wilds(rules, f"{argument}[{seat}], the rule player,")
         seats.policies[seat] = kind_policy(kind)
     return 0
 
@@ -60,17 +63,22 @@ def _native_action(player, Game game, uint64_t rng):
     """The action (a bid, or a Move) that the native kernel of ``player`` picks at ``game``'s
     position (not over), its generator started at ``rng``: the tests' view of one decision."""
     cdef ddz_seats seats
-    cdef ddz_move actions[MAX_MOVES + 1]
+    cdef ddz_move* actions = NULL
     cdef ddz_state s = game.g.s
-    cdef Py_ssize_t n, k
-    without_wilds(game._rules, "the native players")
-    set_policies(&seats, {s.to_move: player}, "player")
+    cdef Py_ssize_t n, k, room = 0
+    game.check_ready()
+    set_policies(&seats, {s.to_move: player}, "player", game._rules)
     if s.phase == PHASE_OVER:
         raise ValueError("the game is over")
     seats.rng[s.to_move] = rng
-    n = state_legal_actions(&s, &game.g.rules, actions) - actions
-    k = seat_choice(&seats, &s, &game.g.rules, actions, n)
-    return action_bid(&actions[k]) if s.phase == PHASE_AUCTION else move_from_c(&actions[k])
+    try:
+        n = state_actions(&s, &game.g.rules, &actions, &room)
+        if n < 0:
+            raise MemoryError()
+        k = seat_choice(&seats, &s, &game.g.rules, actions, n)
+        return action_bid(&actions[k]) if s.phase == PHASE_AUCTION else move_from_c(&actions[k])
+    finally:
+        free(actions)
 
 
 ctypedef struct arena_task:
@@ -80,24 +88,31 @@ ctypedef struct arena_task:
     ddz_seats seats             # the policies (each game seeds its own copy's streams)
     ddz_rules rules
     uint64_t seed
+    int out_of_memory           # set by a part whose actions could not grow
 
 
 cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
     cdef arena_task* task = <arena_task*>context
-    cdef ddz_move buffer[ACTIONS_ROOM]         # (play_games refuses wild cards: it never grows)
-    cdef ddz_move* actions = buffer
-    cdef Py_ssize_t room = ACTIONS_ROOM
+    cdef ddz_move* actions = NULL       # (wild cards may grow it)
+    cdef Py_ssize_t room = 0
     cdef ddz_seats seats = task.seats
     cdef ddz_seated seated
     cdef playout_counts counts
     cdef Py_ssize_t i
     seated.seats = &seats
     seated.rules = &task.rules
+    if grow(&actions, &room, ACTIONS_ROOM) < 0:
+        task.out_of_memory = 1      # (a plain store: every part that writes it writes 1)
+        return
     for i in range(task.n * part // task.parts, task.n * (part + 1) // task.parts):
         seed_seats(&seats, stream_seed(task.seed, i))
-        # (the players never pick a pass the redeal limit refuses: it cannot fail)
-        playout(&task.states[i], &task.rules, seated_policy, &seated, &actions, &room, &counts)
+        # (the players never pick a pass the redeal limit refuses: only memory can fail)
+        if playout(&task.states[i], &task.rules, seated_policy, &seated, &actions, &room,
+                   &counts) == PLAYOUT_NO_MEMORY:
+            task.out_of_memory = 1
+            break
         write_outcome(&task.states[i], &task.rules, &counts, &task.out[i])
+    free(actions)
 
 
 def play_games(games, players, *, threads=1, seed=None):
@@ -111,7 +126,8 @@ def play_games(games, players, *, threads=1, seed=None):
     from the given position on; ``redeals`` is the deal's. A game in the auction is bid out
     first. The players of game ``i`` draw from streams of ``(seed, i)`` (``seed=None``: drawn
     at random), whatever ``threads`` is, and a ``RandomPlayer``'s own seed is not used.
-    Two-seat games leave ``players[2]`` out of play.
+    Two-seat games leave ``players[2]`` out of play. Wild-card games are played too, but not
+    by the rule player (RLCard's agent knows no wild cards: ``UnsupportedRulesError``).
     """
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__") or len(players) != 3:
         raise ValueError(f"players must be a sequence of 3 players (seats 0, 1, 2), not "
@@ -119,17 +135,18 @@ def play_games(games, players, *, threads=1, seed=None):
     games = list(games)
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
     cdef arena_task task
-    set_policies(&task.seats, dict(enumerate(players)), "players")
     cdef Py_ssize_t n = len(games), i
     cdef Rules rules = None
     for i, game in enumerate(games):
         if not isinstance(game, Game):
             raise TypeError(f"games[{i}] must be a Game, not {type(game).__name__}")
         if rules is None:       # (ValueError for a Game never set up)
-            rules = without_wilds(game.rules, "play_games")
+            rules = game.rules
         elif (<Game>game)._rules != rules:
             raise ValueError(f"games[{i}] is played under {game.rules!r}, games[0] under "
                              f"{rules!r}: the games of one call share their rules")
+    set_policies(&task.seats, dict(enumerate(players)), "players",
+                 rules if rules is not None else as_rules(None))
     records = np.zeros(n, OUTCOME_DTYPE)
     if n == 0:
         return records
@@ -150,8 +167,11 @@ def play_games(games, players, *, threads=1, seed=None):
         task.n = n
         task.rules = rules.c
         task.seed = seed
+        task.out_of_memory = 0
         with nogil:
             fanout_run(&fanout, play_part, &task)
+        if task.out_of_memory:
+            raise MemoryError("play_games: the legal actions of a position")
     finally:
         fanout_free(&fanout)
         free(task.states)

@@ -400,6 +400,12 @@ PRESETS = {
     # objective; scoring="points" gives its game scores)
     "douzero": {"distinct_four_two_singles": False, "rocket_kickers": True,
                 "extending_wings": False, "auction": "none", "scoring": "adp", "spring": False},
+    # The wild-card games of the large platforms (RULES.md 10): 癞子, one wild rank drawn after
+    # the auction, and 天地癞子, two, with long bombs; the platform table code's multipliers
+    "laizi": {"wilds": "one", "hard_bomb_multiplier": 4, "pure_bomb_multiplier": 4,
+              "rocket_multiplier": 4},
+    "tiandi_laizi": {"wilds": "two", "long_bombs": True, "hard_bomb_multiplier": 4,
+                     "pure_bomb_multiplier": 4, "rocket_multiplier": 4},
 }
 PRESET_RULES = {name: Rules(**changes) for name, changes in PRESETS.items()}
 PRESET_NAMES = {(<Rules>rules).values: name for name, rules in PRESET_RULES.items()}

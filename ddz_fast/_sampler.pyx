@@ -12,7 +12,6 @@ from ._core.sampler cimport MAX_BIN2, N_BINS, ddz_deal_table, deal_samples, deal
 from ._core.state cimport NO_SEAT, ddz_state
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS
 from ._game cimport Game
-from ._rules cimport without_wilds
 
 from .checks import check_int, check_seed
 from .errors import InvalidConstraintsError
@@ -80,6 +79,9 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     kitty rank count as the kitty's first). In the auction the kitty is unseen too: it is what
     the three rows leave of the cards in play.
 
+    Under wild-card rules the cards are the physical cards (a wild card played as another rank
+    counts as its own), and the wild ranks, public or not yet drawn, change no deal.
+
     The deals are uniform over the ways to deal the unseen cards, each a distinct card: a
     deal of rank counts comes up in proportion to its number of card-level deals, as a
     shuffle of the unseen cards would give. ``constraints``: what the seat infers, as a
@@ -92,7 +94,6 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     of n are those of k. The deals are drawn without the GIL from a snapshot of the game.
     """
     game.check_ready()
-    without_wilds(game._rules, "sample_deals")
     cdef ddz_state s = game.g.s          # one copy under the GIL: a consistent snapshot
     cdef int n_seats = s.n_seats
     cdef int me = check_int(seat, "seat", 0, n_seats - 1)

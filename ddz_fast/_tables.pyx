@@ -207,7 +207,7 @@ cdef class Tables:
         self.c.opponents = bool(self._opponents)
         cdef ddz_seats seats
         cdef Py_ssize_t i
-        set_policies(&seats, self._opponents, "opponents")
+        set_policies(&seats, self._opponents, "opponents", self.rules)
         for i in range(self.n):
             self.c.tables[i].players = seats
 

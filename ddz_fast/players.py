@@ -18,7 +18,7 @@ from .kind import Kind
 
 __all__ = ["NATIVE_PLAYERS", "GreedyPlayer", "RandomPlayer", "RulePlayer", "play_games"]
 
-_BOMBS = (Kind.BOMB, Kind.ROCKET)
+_BOMBS = (Kind.BOMB, Kind.ROCKET, Kind.LONG_BOMB)
 _SHUTTLES = (Kind.SHUTTLE, Kind.SHUTTLE_SINGLES, Kind.SHUTTLE_PAIRS, Kind.SHUTTLE_TWO_SINGLES,
              Kind.SHUTTLE_TWO_PAIRS)
 

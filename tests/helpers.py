@@ -181,6 +181,16 @@ class Crafted:
         return self.reduced
 
 
+# The presets by whether they deal wild cards (RULES.md 10). The parts of the package that
+# play no wild cards yet (action spaces, Tables, encodings, the solver and PIMC, the rule
+# player) refuse WILD_PRESETS, and the reference of plain moves (oracles/reference.py) knows
+# PLAIN_PRESETS; oracles/reference_wilds.py and reference_wild_game.py check the others.
+PLAIN_PRESETS = {name: rules for name, rules in ddz_fast.Rules.presets().items()
+                 if rules.wilds == "none"}
+WILD_PRESETS = {name: rules for name, rules in ddz_fast.Rules.presets().items()
+                if rules.wilds != "none"}
+
+
 # The hand with the most leads under each preset, from `python bench/max_moves.py`, which
 # enumerates every 20-card hand; a new preset needs its scan and its line here.
 MOST_LEADS = {

@@ -83,10 +83,18 @@ SEED = int_in(0, 2 ** 64 - 1, bounds="in 0..2**64-1")
 DEPTH = int_in(1, 64)
 
 
+def add_wild_ranks_option(parser: argparse.ArgumentParser, more: str = "") -> None:
+    parser.add_argument("--wild-ranks", metavar="RANKS",
+                        help="under wild-card rules (--wilds, --rules laizi or tiandi_laizi): the "
+                             "wild ranks, one or two rank symbols, the first drawn first, e.g. 7 "
+                             "or 7Q" + more)
+
+
 # --- moves ---------------------------------------------------------------------------------
 
 def cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
-    moves = legal_moves(args.hand, args.prev, rules=rules_from_args(args))
+    moves = legal_moves(args.hand, args.prev, rules=rules_from_args(args),
+                        wild_ranks=args.wild_ranks)
     for move in moves:
         print(f"{str(move):<24} {move.kind}", file=out)
     on = f" on {moves.prev}" if moves.prev is not None else ""
@@ -98,8 +106,9 @@ def cmd_moves(args: argparse.Namespace, out: TextIO) -> None:
 def perft_game(args: argparse.Namespace) -> Game:
     rules = rules_from_args(args)
     if args.hands:
-        return Game.from_hands(args.hands, landlord=args.landlord, bid=args.bid, rules=rules)
-    return opening(args.seed, rules)
+        return Game.from_hands(args.hands, landlord=args.landlord, bid=args.bid, rules=rules,
+                               wild_ranks=args.wild_ranks)
+    return opening(args.seed, rules, args.wild_ranks)
 
 
 def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
@@ -405,6 +414,7 @@ def parser() -> argparse.ArgumentParser:
     p = command("moves", "list the legal moves of a hand", cmd_moves)
     p.add_argument("hand", help="cards, e.g. 33344456BR")
     p.add_argument("--prev", help="the move to beat, e.g. 333+4 (default: a lead)")
+    add_wild_ranks_option(p)
     add_rule_options(p, stages=["play"])          # the auction plays no part in listing moves
 
     p = command("perft", "count the move tree of a position", cmd_perft)
@@ -421,6 +431,7 @@ def parser() -> argparse.ArgumentParser:
                         "(default: %(default)s)")
     p.add_argument("--bid", type=int_in(1, 3), default=1,
                    help="with --hands: the landlord's winning bid, 1..3 (default: %(default)s)")
+    add_wild_ranks_option(p, "; with --seed, instead of those the deal draws")
     p.add_argument("--divide", action="store_true",
                    help="perft(DEPTH) below each first action, instead of perft(1) up to "
                         "perft(DEPTH)")

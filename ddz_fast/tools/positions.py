@@ -27,10 +27,10 @@ MoveArray = npt.NDArray[np.void]        # MOVE_DTYPE records
 RESOLVER_PUZZLE = ("2QQTT77553", "AA9")
 
 
-def opening(seed: int, rules: Rules | None = None) -> Game:
+def opening(seed: int, rules: Rules | None = None, wild_ranks: str | None = None) -> Game:
     """The deal of ``seed`` after its first bidder bid 3: the play phase, that seat the
-    landlord and to lead."""
-    game = Game(seed, rules=rules)
+    landlord and to lead (its wild ranks, under wild-card rules, ``wild_ranks`` or drawn)."""
+    game = Game(seed, rules=rules, wild_ranks=wild_ranks)
     game.bid(3)
     return game
 

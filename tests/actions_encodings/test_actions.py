@@ -22,12 +22,12 @@ from ddz_fast import (
     every_play, legal_moves, legal_moves_batch,
 )
 from helpers import (
-    HANDS, KIND_NAMES, SEEDS, agrees, as_tuples, hand_text, prevs_for, run_threads, switches_of,
+    HANDS, KIND_NAMES, PLAIN_PRESETS, SEEDS, agrees, as_tuples, hand_text, prevs_for, run_threads, switches_of,
     to_move,
 )
 from oracles import reference
 
-PRESETS = list(Rules.presets())
+PRESETS = list(PLAIN_PRESETS)     # (no action space plays wild cards yet: test_wilds.py)
 # len(space): RLCard's table has 27,472 actions and OpenSpiel's dou_dizhu 26,057; standard and
 # strict are the reference's counts that those were compared with (test_hardening.py), and
 # douzero's is the reference's too (29,461 plays and the pass).
@@ -447,7 +447,7 @@ def check_game(space, game, switches):
     return ids, True
 
 
-GAME_RULES = {**Rules.presets(), "single round": Rules(auction="single_round")}
+GAME_RULES = {**PLAIN_PRESETS, "single round": Rules(auction="single_round")}
 
 
 @pytest.mark.parametrize("name", GAME_RULES)

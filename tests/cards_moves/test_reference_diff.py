@@ -14,13 +14,13 @@ import pytest
 import ddz_fast
 from ddz_fast._rules import FIELDS
 from helpers import (
-    HANDS, LEAD_TABLE, MOST_LEADS, SEEDS, SWITCH_DEFAULTS, agrees, as_tuples, check_batch, expected,
-    hand_text, prevs_for, switches_of, to_move,
+    HANDS, LEAD_TABLE, MOST_LEADS, PLAIN_PRESETS, SEEDS, SWITCH_DEFAULTS, WILD_PRESETS, agrees,
+    as_tuples, check_batch, expected, hand_text, prevs_for, switches_of, to_move,
 )
 from oracles import reference
 from oracles.leads_table import RULE_SETS, lead_digest, lead_sets
 
-RULES = ddz_fast.Rules.presets()
+RULES = PLAIN_PRESETS     # (the wild-card presets' moves: test_wilds.py)
 MAX_RECOMPUTED = 20     # failing hands whose leads the response tests may ask the reference for
 
 
@@ -65,6 +65,9 @@ def test_the_presets_are_the_references():
     the wild cards', which oracles/reference_wilds.py reads."""
     for name, rules in RULES.items():
         assert switches_of(rules) == reference.PRESETS[name], name
+    # the wild-card presets' combinations are standard's (test_wilds.py checks them so)
+    assert WILD_PRESETS and all(switches_of(rules) == reference.PRESETS["standard"]
+                                for rules in WILD_PRESETS.values())
     assert {field.name for field in FIELDS} - set(SWITCH_DEFAULTS) == {
         "auction", "all_pass", "scoring", "spring", "shuttle_bombs", "wilds", "bomb_order",
         "soft_bomb_multiplier", "hard_bomb_multiplier", "pure_bomb_multiplier",

@@ -45,8 +45,11 @@ def test_moves():
 @pytest.mark.parametrize("name", ddz_fast.Rules.presets())
 def test_rules_options_take_every_preset_name(name):
     """``--rules NAME`` is the preset: the moves and the simulation it names."""
-    moves = ddz_fast.legal_moves("33334445556BR", rules=ddz_fast.Rules.preset(name))
-    listed = run("moves", "33334445556BR", "--rules", name)[1].splitlines()
+    rules = ddz_fast.Rules.preset(name)
+    wild_ranks = {"none": None, "one": "7", "two": "75"}[rules.wilds]
+    moves = ddz_fast.legal_moves("33334445556BR", rules=rules, wild_ranks=wild_ranks)
+    wild_options = ["--wild-ranks", wild_ranks] if wild_ranks else []
+    listed = run("moves", "33334445556BR", "--rules", name, *wild_options)[1].splitlines()
     assert listed[:-1] == [f"{str(move):<24} {move.kind}" for move in moves]
     simulation = ddz_fast.simulate(40, seed=2, rules=ddz_fast.Rules.preset(name))
     summary = run("simulate", "-n", "40", "--seed", "2", "--rules", name)[1].splitlines()[:-1]
@@ -151,6 +154,14 @@ def test_perft():
     assert code == 0 and "perft(2) = 228" in out
     code, out = run("perft", "--hands", "34", "5", "6", "--depth", "2")
     assert code == 0 and "perft(2) = 4 " in out
+    # wild cards: --wild-ranks names them, in a set-up position or instead of the deal's
+    game = ddz_fast.Game.from_hands(["33378", "4", "5"], rules="laizi", wild_ranks="7")
+    code, out = run("perft", "--hands", "33378", "4", "5", "--rules", "laizi", "--wild-ranks", "7",
+                    "--depth", "2")
+    assert code == 0 and f"perft(2) = {ddz_fast.perft(game, 2):,} " in out and "wild ranks: 7 " in out
+    code, out = run("perft", "--seed", "1", "--rules", "laizi", "--wild-ranks", "Q", "--depth", "1")
+    assert code == 0 and "wild ranks: Q " in out
+    assert run("moves", "3", "--wild-ranks", "7") == (2, "")      # (the error: on stderr)
 
 
 def test_simulate(capsys):

@@ -17,7 +17,6 @@ from ddz_fast import (
 from ddz_fast.encodings import DouZeroEncoding
 from ddz_fast.pimc import rollout_wins
 from ddz_fast.players import GreedyPlayer, RandomPlayer, RulePlayer
-from ddz_fast.sampling import sample_deals
 from helpers import as_reference
 from oracles.perft_table import read
 from oracles.reference_wild_game import WildPlay, deal_wild_ranks, wild_perft
@@ -267,16 +266,15 @@ WILD_GAME = Game.from_hands(["3456789", "7TJQQ", "KKA2"], rules=ONE, wild_ranks=
 
 
 @pytest.mark.parametrize("call", [
-    lambda g: sample_deals(g, 0, 2, seed=1),
     lambda g: solve(g),
     lambda g: principal_line(g),
     lambda g: rollout_wins(g, np.zeros((1, 3, 15)), 1, seed=1),
     lambda g: DouZeroEncoding().encode(g),
     lambda g: RulePlayer(seed=1)(g),
-    lambda g: play_games([g], [RandomPlayer(), GreedyPlayer(), RandomPlayer()]),
+    lambda g: play_games([g], [RandomPlayer(), GreedyPlayer(), RulePlayer(seed=1)]),
     lambda g: ActionSpace("standard").legal_ids(g),
-], ids=["sample_deals", "solve", "principal_line", "rollout_wins", "encodings", "rule player",
-        "play_games", "ActionSpace"])
+], ids=["solve", "principal_line", "rollout_wins", "encodings", "rule player",
+        "play_games with the rule player", "ActionSpace"])
 def test_the_parts_without_wild_cards_refuse_wild_games(call):
     before = WILD_GAME.position()
     with pytest.raises(UnsupportedRulesError, match="does not support wild cards yet"):

@@ -81,12 +81,12 @@ def small_games():
 SMALL = small_games()
 
 
-def mid_games(count, seed):
+def mid_games(count, seed, rules=None):
     """Random play-phase positions (and a few auction ones) of seeded deals."""
     rng = random.Random(seed)
     games = []
     while len(games) < count:
-        game = Game(rng.getrandbits(64))
+        game = Game(rng.getrandbits(64), rules=rules)
         if rng.random() < 0.15:
             games.append(game)
             continue
@@ -195,6 +195,31 @@ def test_every_deal_is_consistent_with_mid_game_positions():
         for seat in range(3):
             deals = sample_deals(game, seat, 300, seed=i)
             check_consistent(game, seat, deals)
+
+
+@pytest.mark.parametrize("rules", ["laizi", "tiandi_laizi"])
+def test_wild_card_games_deal_the_physical_cards(rules):
+    """Wild cards played as other ranks count as their own: the deals hold the cards still
+    unseen, as without wild cards."""
+    substituted = 0
+    for i, game in enumerate(mid_games(30, seed=15, rules=rules)):
+        substituted += any(action.substitutes for _, action in game.history
+                           if not isinstance(action, int))
+        for seat in range(3):
+            check_consistent(game, seat, sample_deals(game, seat, 100, seed=i))
+    assert substituted > 5
+
+
+def test_uniform_in_a_wild_card_game():
+    # Seat 0 (the landlord, 7s wild) played 7 as a 3 in the bomb 3333~3 and 4; seat 1 to move.
+    hands, played, kitty = ("5566Q", "4788", "99Q"), ("33374", "", ""), "47Q"
+    game = Game.from_position(Position(
+        phase="play", hands=hands, to_move=1, landlord=0, bid=2, kitty=kitty, played=played,
+        plays=(2, 0, 0), bombs=1, trick=("4", 0), out=out_cards(*hands, *played),
+        rules="laizi", wilds="7"))
+    reference = reference_deals(game, 1)
+    assert len(reference) >= 2
+    assert uniformity_p(sample_deals(game, 1, SAMPLES, seed=5), reference) > 1e-3
 
 
 def test_constraints_hold_in_every_deal():
