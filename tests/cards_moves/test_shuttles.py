@@ -240,11 +240,11 @@ def cached_leads(hand, wings):
     return frozenset(reference.leads(hand, shuttle="ordinary", shuttle_wings=wings))
 
 
-@pytest.mark.parametrize("standing", STANDINGS)
-def test_random_games_match_the_reference(standing):
-    """Games played at random, move for move: the legal moves, the bombs, the scores."""
+def play_random_games(standing, seeds):
+    """Games played at random, move for move: the legal moves, the bombs, the scores. Returns
+    how many shuttles were played."""
     shuttles_played = 0
-    for seed in range(60):
+    for seed in seeds:
         wings = (NONE, ONE, TWO)[seed % 3]
         rules = Rules(shuttle=standing, shuttle_wings=wings, shuttle_bombs=seed % 4)
         game, play = random_shuttle_game(seed, rules)
@@ -266,7 +266,18 @@ def test_random_games_match_the_reference(standing):
         scores, spring, anti_spring = play.scores(rules.scoring, rules.spring)
         assert game.result.scores == scores
         assert game.result.multiplier == 2 ** (play.bombs + (spring or anti_spring))
-    assert shuttles_played >= 60
+    return shuttles_played
+
+
+@pytest.mark.parametrize("standing", STANDINGS)
+def test_random_games_match_the_reference(standing):
+    assert play_random_games(standing, range(12)) >= 12
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("standing", STANDINGS)
+def test_many_random_games_match_the_reference(standing):
+    assert play_random_games(standing, range(12, 72)) >= 60
 
 
 @pytest.mark.parametrize("standing", STANDINGS)
