@@ -1,8 +1,8 @@
 """The native players and the arena: the greedy kernel against the Python GreedyPlayer and the
 random kernel against a pure-Python SplitMix64 model, decision by decision on seeded positions of
-every preset (auctions, two-seat endgames, hand-picked cases; wild cards included, fewer games:
-a decision there has hundreds of moves); play_games against the same games played through Game
-by the Python players, row for row; and the arena's misuse."""
+every preset (auctions, two-seat endgames, hand-picked cases; wild cards included); play_games
+against the same games played through Game by the Python players, row for row; and the arena's
+misuse."""
 
 import random
 
@@ -19,11 +19,6 @@ from ddz_fast._simulate import nth_game_seed
 from table_helpers import SplitMix64, act, legal_actions, seat_players
 
 PRESETS = sorted(Rules.presets())
-
-
-def n_games(rules, plain):
-    """How many games a test plays: `plain` without wild cards, a tenth with them."""
-    return plain if rules.wilds == "none" else plain // 10
 
 
 def two_seat_game(rng, rules):
@@ -54,12 +49,11 @@ def positions(rules, n_games, seed):
 def test_greedy_kernel_is_the_python_greedy_player(preset):
     rules, greedy = Rules.preset(preset), GreedyPlayer()
     seen = {"auction": 0, "play": 0, "two seats": 0}
-    games = n_games(rules, 80)
-    for game in positions(rules, games, f"greedy {preset}"):
+    for game in positions(rules, 80, f"greedy {preset}"):
         assert _native_action(greedy, game, 0) == greedy(game), game.position()
         seen["two seats" if game.n_seats == 2 else game.phase] += 1
-    assert seen["play"] > 37 * games and seen["two seats"] > games
-    assert (seen["auction"] > games // 2) == (rules.auction != "none")
+    assert seen["play"] > 3000 and seen["two seats"] > 200
+    assert (seen["auction"] > 50) == (rules.auction != "none")
 
 
 @pytest.mark.parametrize("hands, landlord, before, expected", [
@@ -90,13 +84,12 @@ def test_random_kernel_is_splitmix64_uniform(preset):
     rules = Rules.preset(preset)
     draws = random.Random(preset)
     n = 0
-    games = n_games(rules, 25)
-    for game in positions(rules, games, f"random {preset}"):
+    for game in positions(rules, 25, f"random {preset}"):
         state = draws.getrandbits(64)
         assert _native_action(RandomPlayer(), game, state) == \
             legal_actions(game)[SplitMix64(state).below(len(legal_actions(game)))]
         n += 1
-    assert n > 32 * games
+    assert n > 800
 
 
 def test_native_players_are_named():
@@ -156,7 +149,7 @@ LINEUPS = [(GreedyPlayer(), GreedyPlayer(), GreedyPlayer()),
 @pytest.mark.parametrize("preset", PRESETS)
 def test_play_games_equals_python_players(preset):
     rules = Rules.preset(preset)
-    games = arena_games(rules, n_games(rules, 80), preset)
+    games = arena_games(rules, 80, preset)
     before = [(g.position(), g.history) for g in games]
     for k, players in enumerate(LINEUPS):
         if rules.wilds != "none" and any(isinstance(p, RulePlayer) for p in players):
