@@ -20,15 +20,18 @@ from ._core.actions cimport (
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
 from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask
-from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state
-from ._core.typedefs cimport MAX_MOVES, ddz_hand, ddz_move
+from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_actions
+from ._core.typedefs cimport KIND_LONG_BOMB, MAX_MOVES, ddz_hand, ddz_move
+from ._core.wild_ids cimport (
+    LONG_BOMB_LENGTHS, WILD_ID_RANKS, ddz_wild_ids, wild_action, wild_id, wild_ids_prepare,
+)
 from ._game cimport Game
-from ._moves cimport Move, as_move, move_from_c
+from ._moves cimport Move, MoveList, as_move, move_from_c
 from ._rules cimport Rules, as_rules, without_wilds
 
-from ._moves import MOVE_DTYPE, PASS, classify
+from ._moves import MOVE_DTYPE, PASS, classify, legal_moves
 from .checks import check_int, describe_array
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, UnsupportedRulesError
 from .kind import Kind
 
 cdef str RLCARD_ACTIONS = "rlcard_actions.txt"
@@ -180,8 +183,13 @@ cdef dict TABLES = {}
 
 
 cdef tuple build_table(Rules rules):
+    """(actions, slots, pass id, id of bid 1, starts): the plain space's tables, and for
+    wild-card rules the starts of its blocks (wild_ids.pxd; None without wild cards)."""
     cdef ddz_action_ids t
-    actions, pass_id, first_bid = named_actions(rules)
+    cdef ddz_wild_ids w
+    # a wild-card space's blocks are the plays in canonical order (its rules are no peer's)
+    actions, pass_id, first_bid = (canonical_actions(rules.replace(wilds="none")) if rules.c.wilds
+                                   else named_actions(rules))
     actions.flags.writeable = False
     cdef const uint8_t[::1] raw = actions.view(np.uint8)
     size = 2
@@ -198,7 +206,19 @@ cdef tuple build_table(Rules rules):
     if status < 0:
         raise ValueError(f"the actions of {rules!r} list {actions[-1 - status]} twice")
     slots.flags.writeable = False
-    return actions, slots, pass_id, first_bid
+    if not rules.c.wilds:
+        return actions, slots, pass_id, first_bid, None
+    t.pass_id = pass_id
+    w.plain = &t
+    w.n_wild = rules.c.wilds
+    w.long_bombs = (rules.c.kinds >> KIND_LONG_BOMB) & 1
+    starts = np.zeros(t.n + 1 + WILD_ID_RANKS * LONG_BOMB_LENGTHS, dtype=np.int32)
+    cdef int32_t[::1] start_view = starts
+    w.start = &start_view[0]
+    if wild_ids_prepare(&w) < 0:
+        raise ValueError(f"the action ids of {rules!r} do not fit an int32")
+    starts.flags.writeable = False
+    return actions, slots, pass_id, first_bid, starts
 
 
 cdef class ActionSpace:
@@ -215,6 +235,13 @@ cdef class ActionSpace:
     ``legal_ids`` and ``legal_mask`` give the legal actions of a ``Game`` or of a hand on a
     previous move; ``legal_ids_batch`` and ``legal_mask_batch`` those of many hands at once,
     natively and without the GIL. Spaces are immutable and may be shared between threads.
+
+    Under wild-card rules (RULES.md 10) each play of the canonical order is a block of ids, one
+    per way wild cards may make its main part (``Move.substitutes``, ``second_wilds``,
+    ``pure_wild``), long bombs after every play: ids over (play, physical cards), counted
+    rather than stored (docs/guide/action-spaces.md gives the sizes: 2,159,979 ids with one
+    wild rank). ``legal_ids`` and ``legal_mask`` take the hand's ``wild_ranks``; the batch
+    functions and ``actions`` do not serve such spaces yet.
     """
 
     # fields (see _actions.pxd): t, the native table; _rules; _actions and _slots, the arrays
@@ -223,11 +250,11 @@ cdef class ActionSpace:
     def __init__(self, rules=None):
         if self._rules is not None:
             raise TypeError("an ActionSpace is immutable: __init__ may not be called again")
-        rules = without_wilds(as_rules(rules), "ActionSpace")
+        rules = as_rules(rules)
         table = TABLES.get(rules)
         if table is None:
             table = TABLES[rules] = build_table(rules)
-        actions, slots, pass_id, first_bid = table
+        actions, slots, pass_id, first_bid, starts = table
         cdef const uint8_t[::1] raw = actions.view(np.uint8)
         cdef const uint8_t[::1] slot_bytes = slots
         size = len(slots) // sizeof(self.t.slots[0])
@@ -238,6 +265,16 @@ cdef class ActionSpace:
         self.t.slots = <ddz_id_slot*>&slot_bytes[0]
         self.t.slot_mask = size - 1
         prepare(&self.t)
+        cdef const int32_t[::1] start_view
+        if starts is not None:
+            start_view = starts
+            self.w.plain = &self.t
+            self.w.n_wild = (<Rules>rules).c.wilds
+            self.w.long_bombs = ((<Rules>rules).c.kinds >> KIND_LONG_BOMB) & 1
+            self.w.start = <int32_t*>&start_view[0]
+            self.w.n = start_view[self.t.n + (WILD_ID_RANKS * LONG_BOMB_LENGTHS
+                                              if self.w.long_bombs else 0)]
+        self._starts = starts
         self._actions = actions
         self._slots = slots
         self._rules = rules
@@ -263,22 +300,31 @@ cdef class ActionSpace:
         """Every action as a read-only ``MOVE_DTYPE`` array indexed by id; the pass and the
         bids are all-zero rows (``pass_id``, ``bid_ids`` tell which)."""
         self.check_ready()
+        if self.w.n:
+            raise UnsupportedRulesError(
+                f"{self!r} has {self.w.n:,} ids, counted rather than listed: action(id) gives "
+                f"each one's move (the actions array does not support wild cards yet)")
         return self._actions
 
     @property
     def pass_id(self):
         self.check_ready()
-        return self.t.pass_id
+        return self.c_id(self.t.pass_id)
 
     @property
     def bid_ids(self):
         """The ids of the bids 1, 2, 3 (empty without an auction)."""
         self.check_ready()
-        return () if self.t.first_bid < 0 else tuple(range(self.t.first_bid, self.t.first_bid + 3))
+        return () if self.t.first_bid < 0 else tuple(self.c_id(self.t.first_bid + k)
+                                                     for k in range(3))
+
+    cdef int32_t c_id(self, int32_t plain) noexcept:
+        """The id of the pass or a bid, by its plain id (a block of one under wild cards)."""
+        return self.w.start[plain] if self.w.n else plain
 
     def __len__(self):
         self.check_ready()
-        return self.t.n
+        return self.w.n if self.w.n else self.t.n
 
     def __iter__(self):
         cdef int32_t i
@@ -292,6 +338,7 @@ cdef class ActionSpace:
         ``InvalidMoveError`` for an action without an id."""
         cdef int32_t id
         self.check_ready()
+        cdef bint wild = self.w.n != 0
         text = action if isinstance(action, str) else None
         if text is not None:
             try:
@@ -300,8 +347,8 @@ cdef class ActionSpace:
                 raise InvalidMoveError(f"{text!r} has no id in {self!r}: {e}") from None
         if isinstance(action, Move):
             if (<Move>action).c.length == 0:
-                return self.t.pass_id
-            id = play_id(&self.t, &(<Move>action).c)
+                return self.c_id(self.t.pass_id)
+            id = wild_id(&self.w, &(<Move>action).c) if wild else play_id(&self.t, &(<Move>action).c)
             if id >= 0:
                 return id
             shown = action if text is None else text    # as given
@@ -311,19 +358,23 @@ cdef class ActionSpace:
                             f"({action!r})")
         bid = check_int(action, "bid", 0, 3)
         if bid == 0:
-            return self.t.pass_id
+            return self.c_id(self.t.pass_id)
         if self.t.first_bid < 0:
             raise InvalidMoveError(f"{self!r} has no bids: its rules have no auction")
-        return self.t.first_bid + bid - 1
+        return self.c_id(self.t.first_bid + bid - 1)
 
     def action(self, id):
         """The action of an id: ``PASS``, a bid (int 1-3) or a Move."""
         self.check_ready()
-        cdef int32_t i = check_int(id, "action id", 0, self.t.n - 1)
-        if i == self.t.pass_id:
+        cdef ddz_move m
+        cdef int32_t i = check_int(id, "action id", 0, len(self) - 1)
+        if i == self.c_id(self.t.pass_id):
             return PASS
-        if self.t.first_bid >= 0 and self.t.first_bid <= i < self.t.first_bid + 3:
-            return i - self.t.first_bid + 1
+        if self.t.first_bid >= 0 and self.c_id(self.t.first_bid) <= i < self.c_id(self.t.first_bid) + 3:
+            return i - self.c_id(self.t.first_bid) + 1
+        if self.w.n:
+            wild_action(&self.w, i, &m)
+            return move_from_c(&m)
         return move_from_c(&self.t.actions[i])
 
     def __contains__(self, action):
@@ -374,7 +425,10 @@ cdef class ActionSpace:
                 raise TypeError("legal_ids(game) takes no prev: the game knows the move to beat")
             game = <Game>position
             game.check_ready()
-            without_wilds(game._rules, "ActionSpace")
+            if game._rules.c.wilds:
+                raise UnsupportedRulesError(
+                    f"{self!r} has no ids for the wild-card moves of a game under "
+                    f"{game._rules!r}: ActionSpace(game.rules) has")
             s = &game.g.s
             rules = game._rules
             if s.phase == PHASE_AUCTION:
@@ -417,20 +471,84 @@ cdef class ActionSpace:
             return 0
         raise InvalidMoveError(f"{move_from_c(m)!r} is legal under {rules!r} but has no id in {self!r}")
 
-    def legal_ids(self, position, prev=None):
+    cdef object wild_legal_ids(self, position, prev, wild_ranks):
+        """legal_ids of a wild-card space: every legal move has an id (their blocks hold
+        every way), so no move is looked up twice."""
+        cdef Game game
+        cdef MoveList listed
+        cdef ddz_state s
+        cdef ddz_move* moves = NULL
+        cdef Py_ssize_t n, room = 0, k, bid
+        cdef int32_t id
+        cdef int32_t[::1] view
+        if type(position) is not Hand and isinstance(position, Game):
+            if prev is not None or wild_ranks is not None:
+                raise TypeError("legal_ids(game) takes no prev and no wild_ranks: the game "
+                                "knows them")
+            game = <Game>position
+            game.check_ready()
+            s = game.g.s
+            if s.phase == PHASE_AUCTION:
+                if self.t.first_bid < 0:
+                    raise InvalidMoveError(f"{self!r} has no bids for the auction of this game")
+                return np.array([self.c_id(self.t.pass_id)]
+                                + [self.c_id(self.t.first_bid + bid - 1) for bid in range(s.bid + 1, 4)],
+                                dtype=np.int32)
+            if s.phase != PHASE_PLAY:
+                return EMPTY(0, INT32)
+            try:
+                n = state_actions(&s, &game.g.rules, &moves, &room)
+                if n < 0:
+                    raise MemoryError()
+                out = EMPTY(n, INT32)
+                view = out
+                for k in range(n):
+                    id = wild_id(&self.w, &moves[k])
+                    if id < 0:
+                        raise InvalidMoveError(f"{move_from_c(&moves[k])!r} is legal under "
+                                               f"{game._rules!r} but has no id in {self!r}")
+                    view[k] = id
+            finally:
+                free(moves)
+        else:
+            listed = legal_moves(position, prev, rules=self._rules, wild_ranks=wild_ranks)
+            if listed.n < 0:                # (a MoveList generates its moves when first read)
+                listed.generate()
+            answers = listed.prev_move.length != 0          # (then the pass is legal too)
+            out = EMPTY(listed.n + answers, INT32)
+            view = out
+            for k in range(listed.n):
+                view[k] = wild_id(&self.w, &listed.moves[k])      # (every one has an id)
+            if answers:
+                view[listed.n] = self.c_id(self.t.pass_id)
+        out.sort()
+        return out
+
+    def legal_ids(self, position, prev=None, *, wild_ranks=None):
         """The ids of the legal actions, ascending, as an int32 array: of a ``Game`` (its bids
         in the auction, its moves in play, the pass where allowed; none once over), or of a
         hand (a Hand, text or counts) that leads, or answers ``prev`` (a Move or text; then the
-        pass is legal too). A Game's moves follow its own rules, a hand's this space's;
+        pass is legal too). A Game's moves follow its own rules, a hand's this space's (under
+        wild-card rules, with the ``wild_ranks`` that ``legal_moves`` takes);
         ``InvalidMoveError`` if a legal move has no id here."""
         cdef int32_t ids[MAX_MOVES + 1]
         self.check_ready()
+        if self.w.n:
+            return self.wild_legal_ids(position, prev, wild_ranks)
+        if wild_ranks is not None:
+            raise ValueError(f"wild_ranks={wild_ranks!r} given, but {self!r} has no wild cards")
         return int32_array(ids, self.position_ids(position, prev, ids))
 
-    def legal_mask(self, position, prev=None):
+    def legal_mask(self, position, prev=None, *, wild_ranks=None):
         """``legal_ids`` as a bool array of ``len(space)``."""
         cdef int32_t ids[MAX_MOVES + 1]
         self.check_ready()
+        if self.w.n:
+            mask = ZEROS(self.w.n, BOOL)
+            mask[self.wild_legal_ids(position, prev, wild_ranks)] = True
+            return mask
+        if wild_ranks is not None:
+            raise ValueError(f"wild_ranks={wild_ranks!r} given, but {self!r} has no wild cards")
         cdef Py_ssize_t n = self.position_ids(position, prev, ids), i
         mask = ZEROS(self.t.n, BOOL)
         cdef uint8_t* data = <uint8_t*>array_data(mask)
@@ -461,6 +579,9 @@ cdef class ActionSpace:
         offsets of size N+1 and int32 ids, row i's ascending in ``ids[offsets[i]:offsets[i+1]]``,
         the pass among them where the row answers a previous move."""
         self.check_ready()
+        if self.w.n:
+            raise UnsupportedRulesError(f"legal_ids_batch does not support wild cards yet ({self!r}); "
+                                        f"legal_ids and legal_mask do")
         cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
         offsets = np.empty(batch.n + 1, dtype=np.int64)
         cdef int64_t[::1] offs = offsets
@@ -488,6 +609,9 @@ cdef class ActionSpace:
         """``legal_ids_batch`` as an (N, len(space)) bool array, written into ``out`` if given
         (a C-contiguous bool array of that shape; every element is written)."""
         self.check_ready()
+        if self.w.n:
+            raise UnsupportedRulesError(f"legal_mask_batch does not support wild cards yet ({self!r}); "
+                                        f"legal_ids and legal_mask do")
         cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
         shape = (batch.n, self.t.n)
         if out is None:

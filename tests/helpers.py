@@ -15,6 +15,7 @@ import pytest
 import ddz_fast
 from oracles import leads_table, reference
 from oracles.leads_table import RULE_SETS, lead_digest
+from oracles.reference_wild_game import WildPlay
 from oracles.reference_wilds import substitutes, tier
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the repository
@@ -286,3 +287,23 @@ def as_reference(row, wild_ranks):
     assert substitutes(move, wild_ranks) == (tuple(subs), second), move
     assert bool(row["wild"] & 0x10) == (tier(move, wild_ranks) == "pure"), move
     return move
+
+
+def deal_wilds(game):
+    """The wild ranks of a game's deal, drawn or not yet shown (its position's `wilds`), as
+    rank indices."""
+    return tuple("3456789TJQKA2".index(symbol)
+                 for symbol in ddz_fast.Position.parse(game.position()).wilds)
+
+
+def reference_play(game, rules, wild_ranks):
+    """The reference's game loop (oracles/reference_wild_game.py) at the start of a game's
+    play phase (the landlord to lead)."""
+    landlord = game.landlord
+    hands = [tuple(int(c) for c in hand.counts) for hand in game.hands]
+    doublings = {name: getattr(rules, f"{name}_multiplier").bit_length() - 1
+                 for name in ("soft_bomb", "hard_bomb", "pure_bomb", "rocket")}
+    return WildPlay(hands, landlord, game.winning_bid, wild_ranks, bomb_order=rules.bomb_order,
+                    doublings={"soft": doublings["soft_bomb"], "hard": doublings["hard_bomb"],
+                               "pure": doublings["pure_bomb"], "rocket": doublings["rocket"]},
+                    switches={"long_bombs": True} if rules.long_bombs else {})

@@ -10,16 +10,16 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    WILD_MOVE_DTYPE, ActionSpace, Game, Hand, IllegalMoveError, InvalidMoveError,
+    WILD_MOVE_DTYPE, Game, Hand, IllegalMoveError, InvalidMoveError,
     InvalidPositionError, Move, Position, Rules, UnsupportedRulesError, legal_moves, perft,
     play_games, principal_line, solve,
 )
 from ddz_fast.encodings import DouZeroEncoding
 from ddz_fast.pimc import rollout_wins
 from ddz_fast.players import GreedyPlayer, RandomPlayer, RulePlayer
-from helpers import as_reference
+from helpers import as_reference, deal_wilds, reference_play
 from oracles.perft_table import read
-from oracles.reference_wild_game import WildPlay, deal_wild_ranks, wild_perft
+from oracles.reference_wild_game import deal_wild_ranks, wild_perft
 from oracles.wild_perft_table import PATH as WILD_PERFT_PATH, play_of
 
 SYMBOLS = "3456789TJQKA2"
@@ -32,10 +32,6 @@ with open(WILD_PERFT_PATH) as f:
 
 def ranks_of(text):
     return tuple(SYMBOLS.index(symbol) for symbol in text)
-
-
-def deal_wilds(game):
-    return ranks_of(Position.parse(game.position()).wilds)
 
 
 @pytest.mark.parametrize("rules", [ONE, TWO], ids=["one", "two"])
@@ -59,17 +55,6 @@ def test_deals_draw_the_documented_wild_ranks(rules):
     fixed = Game(7, rules=rules, wild_ranks=other)
     assert fixed.hands == drawn.hands and deal_wilds(fixed) == ranks_of(other)
     assert fixed.key() != drawn.key()
-
-
-def reference_play(game, rules, wild_ranks):
-    landlord = game.landlord
-    hands = [tuple(int(c) for c in hand.counts) for hand in game.hands]
-    doublings = {name: getattr(rules, f"{name}_multiplier").bit_length() - 1
-                 for name in ("soft_bomb", "hard_bomb", "pure_bomb", "rocket")}
-    return WildPlay(hands, landlord, game.winning_bid, wild_ranks, bomb_order=rules.bomb_order,
-                    doublings={"soft": doublings["soft_bomb"], "hard": doublings["hard_bomb"],
-                               "pure": doublings["pure_bomb"], "rocket": doublings["rocket"]},
-                    switches={"long_bombs": True} if rules.long_bombs else {})
 
 
 def engine_moves(game, wild_ranks):
@@ -272,9 +257,8 @@ WILD_GAME = Game.from_hands(["3456789", "7TJQQ", "KKA2"], rules=ONE, wild_ranks=
     lambda g: DouZeroEncoding().encode(g),
     lambda g: RulePlayer(seed=1)(g),
     lambda g: play_games([g], [RandomPlayer(), GreedyPlayer(), RulePlayer(seed=1)]),
-    lambda g: ActionSpace("standard").legal_ids(g),
 ], ids=["solve", "principal_line", "rollout_wins", "encodings", "rule player",
-        "play_games with the rule player", "ActionSpace"])
+        "play_games with the rule player"])
 def test_the_parts_without_wild_cards_refuse_wild_games(call):
     before = WILD_GAME.position()
     with pytest.raises(UnsupportedRulesError, match="does not support wild cards yet"):
