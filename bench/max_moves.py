@@ -14,10 +14,11 @@ Wild cards (RULES.md 10) multiply the moves (every choice of which cards wild ca
 a move) beyond what an enumeration of every hand and wild rank can cover; `--wilds one|two`
 runs a randomised adversarial search instead (hill climbing from random hands that hold every
 wild card, one card swapped at a time, restarted for `--seconds`) and reports the most leads
-found. The wild generator grows its buffer until the moves fit, so no buffer depends on it.
+found; `--long-bombs` adds bombs of 5 to 12 cards. The wild generator grows its buffer until
+the moves fit, so no buffer depends on it.
 
     python bench/max_moves.py [--rules NAME ...] [--processes 2]
-    python bench/max_moves.py --wilds one|two [--seconds 60] [--seed 1]
+    python bench/max_moves.py --wilds one|two [--long-bombs] [--seconds 60] [--seed 1]
 """
 
 import argparse
@@ -90,10 +91,10 @@ SCANS = {**{name: rules for name, rules in ddz_fast.Rules.presets().items() if r
 DECK = np.repeat(np.arange(15), [4] * 13 + [1, 1])
 
 
-def wild_search(wilds, seconds, seed, steps=300):
-    """The 20-card hand with the most leads found under Rules(wilds=wilds) in `seconds`:
+def wild_search(rules, seconds, seed, steps=300):
+    """The 20-card hand with the most leads found under wild-card `rules` in `seconds`:
     (leads, hand, wild ranks)."""
-    rules = ddz_fast.Rules(wilds=wilds)
+    wilds = rules.wilds
     rng = np.random.default_rng(seed)
     n_wild = 1 if wilds == "one" else 2
     best = (0, None, None)
@@ -127,15 +128,18 @@ def main():
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--wilds", choices=("one", "two"),
                         help="search for the hand with the most leads under wild-card rules")
+    parser.add_argument("--long-bombs", action="store_true",
+                        help="with --wilds: bombs of 5 to 12 cards too (Rules(long_bombs=True))")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.wilds:
         start = time.perf_counter()
-        leads, hand, wild_ranks = wild_search(args.wilds, args.seconds, args.seed)
+        rules = ddz_fast.Rules(wilds=args.wilds, long_bombs=args.long_bombs)
+        leads, hand, wild_ranks = wild_search(rules, args.seconds, args.seed)
         symbols = "".join("3456789TJQKA2"[r] for r in wild_ranks)
-        print(f"wilds={args.wilds}: the most leads found: {leads} for {hand!r} with {symbols} "
-              f"wild ({time.perf_counter() - start:.0f} s, seed {args.seed})")
+        print(f"{rules!r}: the most leads found: {leads} for {hand!r} with {symbols} wild "
+              f"({time.perf_counter() - start:.0f} s, seed {args.seed})")
         return
     with ProcessPoolExecutor(args.processes) as pool:
         most = {name: report(name, SCANS[name], pool) for name in args.rules or SCANS}

@@ -18,15 +18,16 @@ def test_movegen_bench_prints_every_row():
     assert all(float(r[3]) > 0 for r in rows)
 
 
-@pytest.mark.parametrize("wilds", ["one", "two"])
-def test_max_moves_searches_wild_hands(wilds):
+@pytest.mark.parametrize("wilds, long_bombs", [("one", False), ("two", False), ("two", True)])
+def test_max_moves_searches_wild_hands(wilds, long_bombs):
     """The search reports a hand and its wild ranks whose lead count the engine confirms."""
-    out = run("bench/max_moves.py", "--wilds", wilds, "--seconds", "0.5")
+    rules = ddz_fast.Rules(wilds=wilds, long_bombs=long_bombs)
+    out = run("bench/max_moves.py", "--wilds", wilds, *(["--long-bombs"] if long_bombs else []),
+              "--seconds", "0.5")
     found = re.search(r"most leads found: (\d+) for Hand\('(\w+)'\) with (\w+) wild", out)
-    assert found, out
+    assert found and out.startswith(repr(rules)), out
     leads, hand, wild_ranks = found.groups()
     assert len(hand) == 20 and len(wild_ranks) == (1 if wilds == "one" else 2)
-    rules = ddz_fast.Rules(wilds=wilds)
     assert len(ddz_fast.legal_moves(hand, rules=rules, wild_ranks=wild_ranks)) == int(leads)
 
 
