@@ -11,7 +11,7 @@ from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
     DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND,
-    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_TOO_MANY_CARDS, RLCARD_CARDS, compact_size, douzero_size,
+    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_WILDS, ENCODE_TOO_MANY_CARDS, RLCARD_CARDS, compact_size, douzero_size,
     encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
     openspiel_size, rlcard_size,
 )
@@ -21,7 +21,7 @@ from ._core.actions cimport ddz_action_ids
 from ._moves cimport Move
 from ._core.state cimport NO_SEAT, PHASE_OVER
 from ._game cimport Game
-from ._rules cimport without_wilds
+from ._rules cimport Rules, as_rules, without_wilds
 
 from .checks import check_bool, check_choice, check_int, describe_array
 from .errors import EncodingError
@@ -45,12 +45,14 @@ cdef str perfect_arguments(Encoding scheme, str others):
     return others
 
 
-cdef Game as_game(object game):
+cdef Game as_game(object game, str scheme):
+    """`game` checked for an encoder of `scheme` (only compact observes wild-card games)."""
     if not isinstance(game, Game):
         raise TypeError(f"game must be a ddz_fast Game, not {type(game).__name__}")
     cdef Game g = <Game>game
     g.check_ready()
-    without_wilds(g._rules, "the encodings")
+    if scheme != "compact":
+        without_wilds(g._rules, f"the {scheme} encoding")
     if g.g.s.n_seats != 3:          # the peers' observations describe three seats
         raise EncodingError("the encodings observe three-seat games; this game has two seats")
     return g
@@ -211,17 +213,24 @@ cdef class Encoding:
                 write_action_features(table, &copy[0], n, width, &rows[0, 0])
         return out
 
-    def shape(self, role):
-        """The shape of the observation of a seat in ``role``: ``"landlord"`` or ``"farmer"``."""
+    cdef Py_ssize_t rules_size(self, bint landlord, Rules rules) except -1:
+        """The size under `rules` (only compact observes wild-card games)."""
+        without_wilds(rules, f"the {self.name} encoding")
+        return self.size(landlord)
+
+    def shape(self, role, rules=None):
+        """The shape of the observation of a seat in ``role``: ``"landlord"`` or ``"farmer"``,
+        in games under ``rules`` (None: the default rules; wild cards widen compact's)."""
         self.check_ready()
-        return (self.size(check_choice(role, "role", ROLES) == "landlord"),)
+        landlord = check_choice(role, "role", ROLES) == "landlord"
+        return (self.rules_size(landlord, as_rules(rules)),)
 
     def encode(self, game, seat=None, *, out=None):
         """The observation of ``seat`` (default: the seat to move) in ``game``, as a new array
         of ``dtype`` and ``shape`` of the seat's role, or written into ``out`` (a writeable
         C-contiguous array of that dtype and shape, which is returned)."""
         self.check_ready()
-        cdef Game g = as_game(game)
+        cdef Game g = as_game(game, self.name)
         cdef int s = seat_of(g, seat)
         out = prepare_out(out, self.kernel_dtype(), (self.seat_size(g, s),), "seat {seat}'s", s)
         cdef Py_buffer buf         # (a typed memoryview would cost 300 ns)
@@ -397,7 +406,7 @@ cdef class DouZeroEncoding(Encoding):
         54 each, as an int8 array of shape (5, 162) (three actions a row), or written into
         ``out``. Zero for passes and before the first action; the same for every seat."""
         self.check_ready()
-        cdef Game g = as_game(game)
+        cdef Game g = as_game(game, "douzero")
         out = prepare_out(out, INT8, (DOUZERO_Z_ROWS, DOUZERO_HISTORY * RLCARD_CARDS // DOUZERO_Z_ROWS),
                           "DouZero's z", 0)
         cdef Py_buffer buf
@@ -416,7 +425,7 @@ cdef class DouZeroEncoding(Encoding):
         with ``perfect_information``), or written into ``out``. ``seat`` defaults to the seat
         to move."""
         self.check_ready()
-        cdef Game g = as_game(game)
+        cdef Game g = as_game(game, "douzero")
         cdef int s = seat_of(g, seat)
         cdef Py_ssize_t width = self.seat_size(g, s) + RLCARD_CARDS
         actions = list(actions)
@@ -461,8 +470,11 @@ cdef class CompactEncoding(Encoding):
     ddz_fast's own observation: 325 int8 for every seat and phase, the auction and a finished
     game included: rank-count planes (own hand, each seat's played cards, the unseen cards,
     the move to beat), the landlord, cards left, bombs, bid and the last 15 actions of the
-    play, with seats relative to the observer. ``perfect_information=True`` appends the other
-    two hands' 15 rank counts each (355 wide). See ``ddz_fast.encodings`` for the layout."""
+    play, with seats relative to the observer. In a wild-card game (RULES.md 10) a block of
+    253 follows: the wild ranks shown and the physical cards of the move to beat and of the
+    last 15 actions (578 wide). ``perfect_information=True`` appends the other two hands' 15
+    rank counts each (355 wide; 608 with wild cards). See ``ddz_fast.encodings`` for the
+    layout."""
 
     def __init__(self, *, perfect_information=False):
         if self.ready:
@@ -483,8 +495,18 @@ cdef class CompactEncoding(Encoding):
     cdef Py_ssize_t size(self, bint landlord):
         return compact_size(self.flags)
 
+    cdef Py_ssize_t seat_size(self, Game game, int seat) except -1:
+        return compact_size(self.game_flags(game))
+
+    cdef Py_ssize_t rules_size(self, bint landlord, Rules rules) except -1:
+        return compact_size(self.flags | (ENCODE_WILDS if rules.c.wilds else 0))
+
+    cdef int game_flags(self, Game game) noexcept:
+        """The flags for `game`: the wild block in a wild-card game."""
+        return self.flags | (ENCODE_WILDS if game.g.rules.wilds else 0)
+
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
-        return encode_compact(&game.g, seat, self.flags, <int8_t*>out)
+        return encode_compact(&game.g, seat, self.game_flags(game), <int8_t*>out)
 
     def __repr__(self):
         if not self.ready:

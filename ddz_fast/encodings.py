@@ -136,6 +136,23 @@ before it.
 The compact observation hides nothing a seat may not know: the unseen block is the union of
 the other hands, whose split the seat does not see.
 
+In a wild-card game (RULES.md 10; ``COMPACT.shape(role, rules=...)`` is 578) the blocks above
+hold the cards as they are, the physical ones (hands, cards played, unseen), but the move to
+beat and the history what the moves represent (``Move.cards``: a long bomb's hold more than a
+deck's four of a rank); a wild block of 253 follows, before any perfect-information tail:
+
+=============  ==================================================================
+[325:338)      the wild ranks shown so far, ranks 3..2: 1 at the first (the one
+               wild rank, drawn after the auction; with two, 天, shown from the
+               deal on), 2 at the second (地, after the auction); 0 elsewhere
+[338:353)      the physical cards of the move to beat (zero when leading)
+[353:578)      the physical cards of the last 15 actions, row for row as
+               [100:325)
+=============  ==================================================================
+
+The other schemes describe their peers' games, which have no wild cards: they raise
+``UnsupportedRulesError`` for a wild-card game.
+
 ``perfect_information``: every scheme takes ``perfect_information=False``. When True its
 observation appends, after the scheme's own layout (which stays byte for byte the same, at
 its own size for the seat's role), the hands of the other two seats relative to the observer:
@@ -145,7 +162,7 @@ scheme's card format. A seat with no cards left is all zero (openspiel: its coun
 ==========  ======================  ============================================================
 scheme      tail                    width with it
 ==========  ======================  ============================================================
-compact     2 x 15 rank counts      355
+compact     2 x 15 rank counts      355 (608 in a wild-card game)
 rlcard      2 x 54 (its cards)      landlord 898 / farmer 1009 (844 / 955 without others_hand)
 openspiel   2 x 69 float32          297: per hand rank r's count k at ``5r + k``, the black
                                     joker's at ``65 + k``, the red's at ``67 + k`` (own slots,

@@ -39,12 +39,17 @@ cdef enum:
     OPENSPIEL_HAND = 69                               # its hand block's one-hots
     OPENSPIEL_PERFECT_TAIL = 2 * OPENSPIEL_HAND
     COMPACT_PERFECT_TAIL = 2 * 15                     # 15 rank counts each
+    # ENCODE_WILDS's block, after compact's own layout and before that tail: the wild ranks
+    # shown (13 ranks 3..2), the physical cards of the move to beat and of the last 15 actions.
+    COMPACT_WILD_RANKS = 13
+    COMPACT_WILD_BLOCK = COMPACT_WILD_RANKS + 15 + COMPACT_HISTORY * 15
 
 # Switches of the encoders (bits of `flags`).
 cdef enum:
     ENCODE_OTHERS_HAND = 1            # rlcard: keep the others_hand block
     ENCODE_BUG_COMPATIBLE = 2         # copy the peer's bugs (see each encoder)
     ENCODE_PERFECT_INFORMATION = 4    # append the other seats' hands (every scheme)
+    ENCODE_WILDS = 8                  # compact: the wild-card block (a wild-card game)
 
 # What an encoder returns when it cannot encode the position (else the size written).
 cdef enum:
@@ -79,6 +84,8 @@ cdef int encode_douzero_batch(const ddz_game* g, int seat, int flags, const uint
                               Py_ssize_t n, float* out) noexcept nogil
 
 # The compact observation of `seat` (0..2), in every phase: compact_size(flags) int8 into out.
+# ENCODE_WILDS (a game under wild-card rules) adds the wild block, which encode_compact_recent
+# leaves to its caller (it skips the block: the perfect-information tail comes after it).
 cdef int compact_size(int flags) noexcept nogil
 cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil
 # The same, given the cards of the last n_recent (<= COMPACT_HISTORY) actions of the play,

@@ -4,8 +4,9 @@ from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
 
 from .bits cimport card_count, rank_count
+from .combos cimport physical_cards
 from .state cimport NO_SEAT, PHASE_AUCTION, PHASE_PLAY, ddz_game, ddz_state, ddz_step
-from .typedefs cimport N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
+from .typedefs cimport NO_WILD, N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
 
 cdef enum:
     JOKER_BLOCK = 4 * RANK_BLACK_JOKER          # 52: the jokers of a 54-wide card set
@@ -292,14 +293,39 @@ cdef int encode_douzero_batch(const ddz_game* g, int seat, int flags, const uint
     return width
 
 
+cdef inline int wild_block(int flags) noexcept nogil:
+    return COMPACT_WILD_BLOCK if flags & ENCODE_WILDS else 0
+
+
 cdef int compact_size(int flags) noexcept nogil:
-    return COMPACT_SIZE + perfect_tail(flags, COMPACT_PERFECT_TAIL)
+    return COMPACT_SIZE + wild_block(flags) + perfect_tail(flags, COMPACT_PERFECT_TAIL)
+
+
+cdef inline uint64_t step_physical(const ddz_step* step) noexcept nogil:
+    return physical_cards(&step.action, &step.before.wilds) if step.action.length else 0
 
 
 cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil:
     cdef uint64_t recent[COMPACT_HISTORY]
-    return encode_compact_recent(g, seat, flags, recent, recent_actions(g, COMPACT_HISTORY, recent),
-                                 out)
+    cdef int n_recent = recent_actions(g, COMPACT_HISTORY, recent), k, rank
+    cdef int size = encode_compact_recent(g, seat, flags, recent, n_recent, out)
+    cdef const ddz_state* s = &g.s
+    cdef int8_t* block = out + COMPACT_SIZE
+    if not flags & ENCODE_WILDS:
+        return size
+    # The wild ranks shown so far (RULES.md 10): with one, after the auction; with two, the
+    # first from the deal on, the second after the auction. 1 marks the first, 2 the second.
+    memset(block, 0, COMPACT_WILD_BLOCK)
+    for k in range(2):
+        rank = s.wilds.rank[k]
+        if rank != NO_WILD and (s.phase != PHASE_AUCTION or (k == 0 and s.wilds.rank[1] != NO_WILD)):
+            block[rank] = k + 1
+    block += COMPACT_WILD_RANKS
+    write_counts(physical_cards(&s.last_move, &s.wilds) if s.last_move.length else 0, block)
+    block += N_RANKS + (COMPACT_HISTORY - n_recent) * N_RANKS
+    for k in range(n_recent):           # the same steps as recent_actions read
+        write_counts(step_physical(&g.steps[g.n_steps - n_recent + k]), block + k * N_RANKS)
+    return size
 
 
 cdef int encode_compact_recent(const ddz_game* g, int seat, int flags, const uint64_t* recent,
@@ -330,6 +356,6 @@ cdef int encode_compact_recent(const ddz_game* g, int seat, int flags, const uin
     for k in range(n_recent):
         write_counts(recent[k], rows + k * N_RANKS)
     if flags & ENCODE_PERFECT_INFORMATION:
-        write_counts(s.hands[(seat + 1) % 3], out + COMPACT_SIZE)
-        write_counts(s.hands[(seat + 2) % 3], out + COMPACT_SIZE + N_RANKS)
+        write_counts(s.hands[(seat + 1) % 3], out + COMPACT_SIZE + wild_block(flags))
+        write_counts(s.hands[(seat + 2) % 3], out + COMPACT_SIZE + wild_block(flags) + N_RANKS)
     return compact_size(flags)

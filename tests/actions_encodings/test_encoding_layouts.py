@@ -79,7 +79,8 @@ def test_perfect_information_widths():
     game = Game(7, rules="douzero")           # seat 0 is the landlord, seat 1 a farmer
     douzero = DouZeroEncoding(perfect_information=True)
     widths = {
-        "compact": [CompactEncoding(perfect_information=True).shape("farmer")[0]],
+        "compact": [CompactEncoding(perfect_information=True).shape("farmer", rules=rules)[0]
+                    for rules in (None, "laizi")],
         "rlcard": [RLCardEncoding(perfect_information=True).shape(role)[0] for role in ROLES]
                   + [RLCardEncoding(others_hand=False, perfect_information=True).shape(role)[0]
                      for role in ROLES],

@@ -11,7 +11,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from ddz_fast import PASS, ActionSpace, EncodingError, Game, Hand, InvalidPositionError, Move, Position, Rules
+from ddz_fast import (
+    PASS, ActionSpace, EncodingError, Game, Hand, InvalidPositionError, Move, Position, Rules,
+    UnsupportedRulesError,
+)
 from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding,
     OpenSpielEncoding, RLCardEncoding,
@@ -416,7 +419,7 @@ def compact_reference(game, seat):
         out[94 + k] = len(hands[other])
     out[60:75] = unseen
     if game.last_move is not None:
-        out[75:90] = counts(game.last_move.cards)
+        out[75:90] = game.last_move.counts       # (a long bomb's hold more than a deck's)
     landlord = game.landlord
     if landlord is None:
         landlord = Position.parse(game.position()).high      # the highest bidder so far
@@ -430,8 +433,21 @@ def compact_reference(game, seat):
     out[99] = len(last)
     for row, action in enumerate(last, start=15 - len(last)):
         if action != PASS:
-            out[100 + 15 * row:115 + 15 * row] = counts(action.cards)
-    return out
+            out[100 + 15 * row:115 + 15 * row] = action.counts
+    if game.rules.wilds == "none":
+        return out
+    # the wild block: the wild ranks shown (1 the first, 2 the second), then the physical
+    # cards of the move to beat and of the history's actions
+    deal = Position.parse(game.position()).wilds
+    wild = np.zeros(13 + 15 + 15 * 15, dtype=np.int64)
+    for k, symbol in enumerate(game.wild_ranks):
+        wild["3456789TJQKA2".index(symbol)] = k + 1
+    if game.last_move is not None:
+        wild[13:28] = game.last_move.physical_cards(deal).counts
+    for row, action in enumerate(last, start=15 - len(last)):
+        if action != PASS:
+            wild[28 + 15 * row:43 + 15 * row] = action.physical_cards(deal).counts
+    return np.concatenate([out, wild])
 
 
 def random_decisions(rules, games, seed):
@@ -449,12 +465,13 @@ def random_decisions(rules, games, seed):
                 game.play(rng.choice(list(game.legal_moves())))
 
 
-@pytest.mark.parametrize("preset", ["standard", "rlcard", "douzero", "openspiel", "strict"])
+@pytest.mark.parametrize("preset", ["standard", "rlcard", "douzero", "openspiel", "strict", "laizi",
+                                    "tiandi_laizi"])
 def test_compact_equals_reference(preset):
     """Every seat at every position of 60 random games a preset (auctions, redeals, passed-out
     deals, ends included): the kernel equals the plain encoder."""
     seen = Counter()
-    out = np.empty(325, dtype=np.int8)
+    out = np.empty(COMPACT.shape("farmer", rules=preset), dtype=np.int8)
     for game in random_decisions(Rules.preset(preset), 60, 7):
         for seat in range(3):
             expected = compact_reference(game, seat)
@@ -467,6 +484,30 @@ def test_compact_equals_reference(preset):
     assert seen["play"] > 1000 and seen["over"] == 60 and seen["passes"] > 100
     assert seen["full history"] > 500
     assert (seen["auction"] > 60) == (preset not in ("rlcard", "douzero"))
+
+
+def test_compact_in_wild_card_games():
+    """The wild block comes before the perfect-information tail; only compact observes wild
+    cards, and shape() says so under the rules."""
+    game = Game(5, rules="tiandi_laizi")
+    assert COMPACT.shape("farmer", rules="tiandi_laizi") == (578,) == COMPACT.encode(game).shape
+    assert COMPACT.shape("farmer") == (325,)
+    while game.phase == "auction":
+        game.bid(game.legal_bids()[-1])
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    perfect = CompactEncoding(perfect_information=True)
+    assert perfect.shape("landlord", rules="laizi") == (608,)
+    for seat in range(3):
+        obs = perfect.encode(game, seat)
+        assert obs[:578].tolist() == COMPACT.encode(game, seat).tolist()
+        assert obs[578:593].tolist() == game.hands[(seat + 1) % 3].counts.tolist()
+        assert obs[593:608].tolist() == game.hands[(seat + 2) % 3].counts.tolist()
+    for scheme in (RLCARD, OPENSPIEL, DOUZERO):
+        with pytest.raises(UnsupportedRulesError, match=f"the {scheme.name} encoding does not"):
+            scheme.shape("farmer", rules="laizi")
+        with pytest.raises(UnsupportedRulesError, match=f"the {scheme.name} encoding does not"):
+            scheme.encode(game)
 
 
 def test_compact_edge_cases():
