@@ -239,7 +239,7 @@ cdef class ActionSpace:
     Under wild-card rules (RULES.md 10) each play of the canonical order is a block of ids, one
     per way wild cards may make its main part (``Move.substitutes``, ``second_wilds``,
     ``pure_wild``), long bombs after every play: ids over (play, physical cards), counted
-    rather than stored (docs/guide/action-spaces.md gives the sizes: 2,159,979 ids with one
+    rather than stored (docs/guide/action-spaces.md gives the sizes: 2,157,615 ids with one
     wild rank). ``legal_ids`` and ``legal_mask`` take the hand's ``wild_ranks``; the batch
     functions and ``actions`` do not serve such spaces yet.
     """
@@ -329,7 +329,7 @@ cdef class ActionSpace:
     def __iter__(self):
         cdef int32_t i
         self.check_ready()
-        for i in range(self.t.n):
+        for i in range(len(self)):
             yield self.action(i)
 
     def id(self, action):

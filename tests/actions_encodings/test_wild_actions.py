@@ -173,6 +173,10 @@ def test_legal_ids_of_hands():
 def test_values_and_errors():
     space = ActionSpace("tiandi_laizi")
     assert pickle.loads(pickle.dumps(space)) == space and repr(space) == "ActionSpace('tiandi_laizi')"
+    laizi = ActionSpace("laizi")
+    tail = list(itertools.islice(iter(laizi), 4, 8))      # iteration: every id, in order
+    assert tail == [laizi.action(i) for i in range(4, 8)]
+    assert sum(1 for _ in itertools.islice(iter(laizi), 100_000)) == 100_000 < len(laizi)
     assert space.action(space.id("33333~33")) == Move.parse("33333~33", rules=space.rules)
     assert "33333~33" not in ActionSpace("laizi")                        # no long bombs there
     with pytest.raises(InvalidMoveError, match="has no id"):
