@@ -5,17 +5,18 @@
 import numpy as np
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int32_t, uint8_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free
 
+from ._core.alloc cimport grow
 from ._core.bits cimport card_count
 from ._core.playout cimport packed_counts, roll_out
 from ._core.rng cimport stream_seed
 from ._core.state cimport (
-    ACTIONS_ROOM, PHASE_AUCTION, PHASE_PLAY, ddz_state, state_key, state_legal_moves,
+    ACTIONS_ROOM, PHASE_AUCTION, PHASE_PLAY, ddz_state, state_actions, state_key,
 )
-from ._core.typedefs cimport MAX_MOVES, N_RANKS, ddz_move, ddz_rules
+from ._core.typedefs cimport N_RANKS, ddz_move, ddz_rules
 from ._game cimport Game
-from ._rules cimport without_wilds
 
 from ._cards import DECK_COUNTS
 from .checks import check_int, check_seed
@@ -61,7 +62,6 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
     cdef int n_rollouts = check_int(rollouts, "rollouts", 1, 1 << 20)
     cdef uint64_t rng_seed = check_seed(seed)
     game.check_ready()
-    without_wilds(game._rules, "rollout_wins")
     if game.g.s.phase != PHASE_PLAY:
         where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
         raise IllegalActionError(f"rollout_wins takes play-phase positions; the game is {where}")
@@ -77,24 +77,37 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
         raise InvalidPositionError("deals: a rank count below 0 or above the deck's")
     cdef const uint8_t[:, :, ::1] view = counts.astype(np.uint8)
     check_deals(&s, view)
-    cdef ddz_move moves[MAX_MOVES + 1]
-    cdef ddz_move scratch[ACTIONS_ROOM]
-    cdef Py_ssize_t n_moves = state_legal_moves(&s, &rules, moves) - moves
-    wins = np.zeros((view.shape[0], n_moves), dtype=np.int32)
-    cdef int32_t[:, ::1] out = wins
+    cdef ddz_move* moves = NULL           # (both grow under wild cards)
+    cdef ddz_move* scratch = NULL
+    cdef Py_ssize_t n_moves, moves_room = 0, scratch_room = 0, i, j
+    cdef int32_t[:, ::1] out
     cdef const uint8_t* deal
     cdef int32_t* row
-    cdef Py_ssize_t i, j
+    cdef int64_t won = 0
     cdef int seat
-    for i in range(view.shape[0]):
-        deal = &view[i, 0, 0]
-        row = &out[i, 0]                  # a play-phase position has at least one move
-        with nogil:
-            for seat in range(s.n_seats):     # (a two-seat game's seat 2 stays empty)
-                s.hands[seat] = packed_counts(deal + seat * N_RANKS)
-            s.key = state_key(&s)
-            for j in range(n_moves):
-                row[j] = roll_out(&s, &rules, &moves[j], n_rollouts,
-                                  stream_seed(rng_seed, i * n_moves + j), scratch)
-        PyErr_CheckSignals()              # Ctrl-C between deals
-    return wins
+    try:
+        n_moves = state_actions(&s, &rules, &moves, &moves_room)    # (the pass last)
+        if n_moves < 0 or grow(&scratch, &scratch_room, ACTIONS_ROOM) < 0:
+            raise MemoryError("rollout_wins: the legal moves of a position")
+        wins = np.zeros((view.shape[0], n_moves), dtype=np.int32)
+        out = wins
+        for i in range(view.shape[0]):
+            deal = &view[i, 0, 0]
+            row = &out[i, 0]                  # a play-phase position has at least one move
+            with nogil:
+                for seat in range(s.n_seats):     # (a two-seat game's seat 2 stays empty)
+                    s.hands[seat] = packed_counts(deal + seat * N_RANKS)
+                s.key = state_key(&s)
+                for j in range(n_moves):
+                    won = roll_out(&s, &rules, &moves[j], n_rollouts,
+                                   stream_seed(rng_seed, i * n_moves + j), &scratch, &scratch_room)
+                    if won < 0:
+                        break
+                    row[j] = <int32_t>won
+            if won < 0:
+                raise MemoryError("rollout_wins: the legal moves of a playout")
+            PyErr_CheckSignals()              # Ctrl-C between deals
+        return wins
+    finally:
+        free(moves)
+        free(scratch)

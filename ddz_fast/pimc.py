@@ -23,6 +23,7 @@ import numpy.typing as npt
 from ._game import Game
 from ._moves import Move
 from ._pimc import rollout_wins
+from ._rules import without_wilds
 from ._sampler import sample_deals
 from ._solver import MAX_NODES, MAX_TABLE_MB, Solver
 from .checks import check_int, check_seconds, check_seed
@@ -117,8 +118,9 @@ class PIMCPlayer:
     def evaluate(self, game: Game) -> Evaluation:
         """Value every legal move of the seat to move at the game's play-phase position
         (``IllegalActionError`` in the auction or once the game is over). The game is not
-        changed."""
+        changed. Not yet in wild-card games (its solver plays none): ``UnsupportedRulesError``."""
         start = time.perf_counter()
+        without_wilds(game.rules, "PIMCPlayer (its solver)")
         seat = game.to_move
         if game.phase != "play" or seat is None:
             raise IllegalActionError(f"evaluate takes play-phase positions; the game is in "

@@ -83,9 +83,11 @@ cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playou
 
 # Play `move` in the play-phase position s (not changed), then play out `rollouts` times with
 # the uniform policy from the generator state `rng`; the number of playouts the side of the
-# seat that played `move` won. Not under wild-card rules: scratch holds ACTIONS_ROOM.
+# seat that played `move` won, or -1 if the actions' buffer could not grow (*scratch: room for
+# *room moves, at least ACTIONS_ROOM, grown as playout grows it; the caller frees it).
 cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
-                      int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil
+                      int rollouts, uint64_t rng, ddz_move** scratch,
+                      Py_ssize_t* room) noexcept nogil
 
 
 cdef inline uint64_t packed_counts(const uint8_t* counts) noexcept nogil:

@@ -36,20 +36,21 @@ cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playou
 
 
 cdef int64_t roll_out(const ddz_state* s, const ddz_rules* rules, const ddz_move* move,
-                      int rollouts, uint64_t rng, ddz_move* scratch) noexcept nogil:
+                      int rollouts, uint64_t rng, ddz_move** scratch,
+                      Py_ssize_t* room) noexcept nogil:
     cdef ddz_state after = s[0]
     cdef ddz_state played
     cdef playout_counts counts
     cdef bint landlord_side = s.to_move == s.landlord
     cdef int64_t wins = 0
     cdef int k
-    cdef Py_ssize_t room = ACTIONS_ROOM
     if DDZ_DEBUG:
-        c_assert(not rules.wilds)
+        c_assert(room[0] >= ACTIONS_ROOM)
     state_play(&after, move, rules)
     for k in range(rollouts):
         played = after
-        # no auction, and the room never grows without wild cards: it cannot fail
-        playout(&played, rules, uniform_policy, &rng, &scratch, &room, &counts)
+        # (no auction: only memory can stop it)
+        if playout(&played, rules, uniform_policy, &rng, scratch, room, &counts) != PLAYED_OUT:
+            return -1
         wins += (played.winner == played.landlord) == landlord_side
     return wins

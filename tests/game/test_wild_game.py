@@ -15,7 +15,7 @@ from ddz_fast import (
     play_games, principal_line, solve,
 )
 from ddz_fast.encodings import DouZeroEncoding
-from ddz_fast.pimc import rollout_wins
+from ddz_fast.pimc import PIMCPlayer
 from ddz_fast.players import GreedyPlayer, RandomPlayer, RulePlayer
 from helpers import as_reference, deal_wilds, reference_play
 from oracles.perft_table import read
@@ -253,11 +253,11 @@ WILD_GAME = Game.from_hands(["3456789", "7TJQQ", "KKA2"], rules=ONE, wild_ranks=
 @pytest.mark.parametrize("call", [
     lambda g: solve(g),
     lambda g: principal_line(g),
-    lambda g: rollout_wins(g, np.zeros((1, 3, 15)), 1, seed=1),
+    lambda g: PIMCPlayer(samples=1).evaluate(g),
     lambda g: DouZeroEncoding().encode(g),
     lambda g: RulePlayer(seed=1)(g),
     lambda g: play_games([g], [RandomPlayer(), GreedyPlayer(), RulePlayer(seed=1)]),
-], ids=["solve", "principal_line", "rollout_wins", "encodings", "rule player",
+], ids=["solve", "principal_line", "PIMCPlayer", "encodings", "rule player",
         "play_games with the rule player"])
 def test_the_parts_without_wild_cards_refuse_wild_games(call):
     before = WILD_GAME.position()

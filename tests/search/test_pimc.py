@@ -229,6 +229,23 @@ def test_rollouts_of_a_position_with_known_odds():
         assert abs(by_move[move] / n - p) < 5 * math.sqrt(p * (1 - p) / n), move
 
 
+def test_rollouts_in_a_wild_card_game():
+    # 7s wild; the landlord leads from 37R, the farmers hold a 4 and a 5 (each passes or goes
+    # out, each with probability 1/2 when it can answer; a 7 alone is a 7, above both). The
+    # pair 33~3 (the 7 stands for a 3), then R: always won. 7: both pass; then R (won) or 3
+    # (won if both pass): 1/2 + 1/2 * 1/4 = 5/8. R: both pass; then 33~3 or 7 (won), or 3
+    # (won if both pass, then 7): (1 + 1 + 1/4) / 3 = 3/4. 3: won if both pass: 1/4.
+    game = Game.from_hands(["37R", "4", "5"], landlord=0, bid=1, rules="laizi", wild_ranks="7")
+    n = 20_000
+    wins = rollout_wins(game, [[h.counts for h in game.hands]], n, seed=1)[0]
+    assert wins.shape == (len(game.legal_moves()),)
+    by_move = dict(zip((str(m) for m in game.legal_moves()), wins.tolist()))
+    assert set(by_move) == {"3", "7", "R", "33~3"}
+    assert by_move["33~3"] == n
+    for move, p in (("7", 5 / 8), ("R", 3 / 4), ("3", 1 / 4)):
+        assert abs(by_move[move] / n - p) < 5 * math.sqrt(p * (1 - p) / n), move
+
+
 def test_rollouts_are_a_pure_function_of_seed_deal_and_move():
     game = Game(8, rules=Rules(auction="none"))
     deals = sample_deals(game, 0, 6, seed=4)
