@@ -8,14 +8,16 @@ import secrets
 
 import numpy as np
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 
-from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
 from ._core.alloc cimport grow
+from ._core.atomic cimport atomic_store
+from ._core.fanout cimport ddz_fanout, fanout_free, fanout_init, fanout_run
 from ._core.players cimport (
-    N_PLAYER_KINDS, PLAYER_RULE, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy, seed_seats,
+    N_PLAYER_KINDS, PLAYER_RULE, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy,
+    seed_seats,
 )
 from ._core.playout cimport PLAYOUT_NO_MEMORY, ddz_outcome, playout, playout_counts, write_outcome
 from ._core.rng cimport stream_seed
@@ -88,7 +90,7 @@ ctypedef struct arena_task:
     ddz_seats seats             # the policies (each game seeds its own copy's streams)
     ddz_rules rules
     uint64_t seed
-    int out_of_memory           # set by a part whose actions could not grow
+    int64_t out_of_memory       # 1 once a part's actions could not grow (atomic: parts share it)
 
 
 cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
@@ -102,14 +104,14 @@ cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
     seated.seats = &seats
     seated.rules = &task.rules
     if grow(&actions, &room, ACTIONS_ROOM) < 0:
-        task.out_of_memory = 1      # (a plain store: every part that writes it writes 1)
+        atomic_store(&task.out_of_memory, 1)
         return
     for i in range(task.n * part // task.parts, task.n * (part + 1) // task.parts):
         seed_seats(&seats, stream_seed(task.seed, i))
         # (the players never pick a pass the redeal limit refuses: only memory can fail)
         if playout(&task.states[i], &task.rules, seated_policy, &seated, &actions, &room,
                    &counts) == PLAYOUT_NO_MEMORY:
-            task.out_of_memory = 1
+            atomic_store(&task.out_of_memory, 1)
             break
         write_outcome(&task.states[i], &task.rules, &counts, &task.out[i])
     free(actions)

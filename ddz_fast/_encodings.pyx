@@ -11,7 +11,7 @@ from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
     DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND,
-    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_WILDS, ENCODE_TOO_MANY_CARDS, RLCARD_CARDS, compact_size, douzero_size,
+    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_TOO_MANY_CARDS, ENCODE_WILDS, RLCARD_CARDS, compact_size, douzero_size,
     encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
     openspiel_size, rlcard_size,
 )
