@@ -24,7 +24,7 @@ from ._core.typedefs cimport (
 
 from ._cards import RANK_SYMBOLS, counts_array
 from .checks import check_bool, check_int
-from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidCardsError, InvalidMoveError
 from .kind import Kind, as_kind
 
 MOVE_DTYPE = np.dtype(
@@ -233,11 +233,12 @@ cdef class Move:
     @staticmethod
     def parse(text, *, rules=None):
         """The move written as ``text``: cards with exactly one reading (``"3334"``), the
-        main part and the kickers around a ``+`` (``"444555666+333"``), or ``"pass"``. A
-        wild-card move (RULES.md 10) as ``str()`` writes it: the represented cards, then ``~``
-        and the ranks wild cards stand for, ``~`` and those of the second wild rank's cards,
-        ``*`` for a pure-wild bomb (``"6666~6"``, ``"34567~7"``, ``"3333~~33*"``). Plain cards
-        are the move whose wild cards, if any, stand for their own rank.
+        main part and the kickers around a ``+`` (``"444555666+333"``), or ``"pass"``. Under
+        rules with wild cards (RULES.md 10), a wild-card move as ``str()`` writes it: the
+        represented cards, then ``~`` and the ranks wild cards stand for, ``~`` and those of
+        the second wild rank's cards, ``*`` for a pure-wild bomb (``"6666~6"``, ``"34567~7"``,
+        ``"3333~~33*"``); plain cards are the move whose wild cards, if any, stand for their own
+        rank. Under other rules ``~`` and ``*`` are no card symbols.
 
         Raises ``InvalidMoveError`` if the text is no combination and ``AmbiguousMoveError``
         (listing the readings) if it has several.
@@ -254,10 +255,13 @@ cdef class Move:
             return PASS
         pure = text.endswith("*")
         cards_part, _, wild_part = text.removesuffix("*").partition("~")
-        if wild_part or pure or "~" in text:
+        if (pure or "~" in text) and not r.c.wilds:
+            raise InvalidCardsError(f"{text!r}: '~' and '*' write wild-card moves, and {r!r} has "
+                                    f"no wild cards")
+        if pure or "~" in text:
             first, _, second = wild_part.partition("~")
             plain = Move.parse(cards_part, rules=r)
-            if "~" in second or plain.c.length == 0:
+            if "~" in second or plain.c.length == 0 or not (first or second or pure):
                 raise InvalidMoveError(f"{text!r} is no wild-card move (CARDS~SUBSTITUTES"
                                        f"[~SECOND][*])")
             wild_move = plain.c

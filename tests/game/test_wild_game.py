@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    WILD_MOVE_DTYPE, Game, Hand, IllegalMoveError, InvalidMoveError,
+    WILD_MOVE_DTYPE, Game, Hand, IllegalMoveError, InvalidCardsError, InvalidMoveError,
     InvalidPositionError, Move, Position, Rules, UnsupportedRulesError, legal_moves, perft,
     play_games, principal_line, solve,
 )
@@ -155,7 +155,7 @@ def test_the_rule_books_examples_in_play():
 def test_play_and_push_check_wild_moves():
     game = Game.from_hands(["66679", "88", "TJ"], rules=ONE, wild_ranks="7")
     before = game.position()
-    soft = Move.parse("6666~6")
+    soft = Move.parse("6666~6", rules=ONE)
     trio = Move.parse("666+7")
     assert soft in game.legal_moves() and trio in game.legal_moves()
     assert soft.physical_cards("7") == trio.physical_cards("7") == trio.physical_cards(4)
@@ -189,16 +189,22 @@ def test_move_text_round_trips():
             assert move.physical_cards(wild_ranks) in Hand(hand)
         assert any("~" in str(m) for m in moves)
     assert str(Move("bomb", 1, 0, "3333", substitutes="33", second_wilds=2, pure_wild=True)) == "3333~~33*"
-    assert Move.parse("3333~3~3*") == Move("bomb", 1, 0, "3333", substitutes="33", second_wilds=1,
-                                           pure_wild=True)
+    assert Move.parse("3333~3~3*", rules=TWO) == Move("bomb", 1, 0, "3333", substitutes="33",
+                                                      second_wilds=1, pure_wild=True)
     assert str(Move("bomb", 1, 4, "7777", pure_wild=True)) == "7777*"
-    for bad in ("6666~8", "6666~6~6~6", "666~6*", "34567~7*", "3~3"):
+    assert Move.parse("7777*", rules=ONE) == Move("bomb", 1, 4, "7777", pure_wild=True)
+    for bad in ("6666~8", "6666~6~6~6", "666~6*", "34567~7*", "3~3", "33~", "6666~~", "*", "~"):
         with pytest.raises(InvalidMoveError):
-            Move.parse(bad)
+            Move.parse(bad, rules=TWO)
+    # without wild cards, '~' and '*' are no card symbols (a wild move is no move there)
+    for text in ("6666~6", "7777*", "*"):
+        with pytest.raises(InvalidCardsError, match="has no wild cards"):
+            Move.parse(text)
+    soft = Move.parse("6666~6", rules=ONE)
     with pytest.raises(InvalidMoveError, match="no move of a hand with wild ranks"):
-        Move.parse("6666~6").physical_cards(None)
+        soft.physical_cards(None)
     with pytest.raises(ValueError, match="one or two wild ranks"):
-        Move.parse("6666~6").physical_cards("789")
+        soft.physical_cards("789")
 
 
 def test_positions_name_their_wild_ranks():
