@@ -27,7 +27,7 @@ from helpers import (
 )
 from oracles import reference
 
-PRESETS = list(PLAIN_PRESETS)     # (no action space plays wild cards yet: test_wilds.py)
+PRESETS = list(PLAIN_PRESETS)     # (the wild-card spaces: test_wild_actions.py)
 # len(space): RLCard's table has 27,472 actions and OpenSpiel's dou_dizhu 26,057; standard and
 # strict are the reference's counts that those were compared with (test_hardening.py), and
 # douzero's is the reference's too (29,461 plays and the pass).
