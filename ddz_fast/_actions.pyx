@@ -478,9 +478,7 @@ cdef class ActionSpace:
         cdef MoveList listed
         cdef ddz_state s
         cdef ddz_move* moves = NULL
-        cdef Py_ssize_t n, room = 0, k, bid
-        cdef int32_t id
-        cdef int32_t[::1] view
+        cdef Py_ssize_t n, room = 0, bid
         if type(position) is not Hand and isinstance(position, Game):
             if prev is not None or wild_ranks is not None:
                 raise TypeError("legal_ids(game) takes no prev and no wild_ranks: the game "
@@ -500,28 +498,32 @@ cdef class ActionSpace:
                 n = state_actions(&s, &game.g.rules, &moves, &room)
                 if n < 0:
                     raise MemoryError()
-                out = EMPTY(n, INT32)
-                view = out
-                for k in range(n):
-                    id = wild_id(&self.w, &moves[k])
-                    if id < 0:
-                        raise InvalidMoveError(f"{move_from_c(&moves[k])!r} is legal under "
-                                               f"{game._rules!r} but has no id in {self!r}")
-                    view[k] = id
+                out = self.wild_ids_of(moves, n, game._rules)
             finally:
                 free(moves)
         else:
             listed = legal_moves(position, prev, rules=self._rules, wild_ranks=wild_ranks)
             if listed.n < 0:                # (a MoveList generates its moves when first read)
                 listed.generate()
-            answers = listed.prev_move.length != 0          # (then the pass is legal too)
-            out = EMPTY(listed.n + answers, INT32)
-            view = out
-            for k in range(listed.n):
-                view[k] = wild_id(&self.w, &listed.moves[k])      # (every one has an id)
-            if answers:
-                view[listed.n] = self.c_id(self.t.pass_id)
+            out = self.wild_ids_of(listed.moves, listed.n, self._rules)
+            if listed.prev_move.length:     # an answer: the pass is legal too
+                out = np.append(out, np.int32(self.c_id(self.t.pass_id)))
         out.sort()
+        return out
+
+    cdef object wild_ids_of(self, const ddz_move* moves, Py_ssize_t n, Rules rules):
+        """The ids of moves[0:n] (legal under `rules`), unsorted; InvalidMoveError naming the
+        first without one (a game under other wild-card rules than the space's)."""
+        cdef Py_ssize_t k
+        cdef int32_t id
+        out = EMPTY(n, INT32)
+        cdef int32_t[::1] view = out
+        for k in range(n):
+            id = wild_id(&self.w, &moves[k])
+            if id < 0:
+                raise InvalidMoveError(f"{move_from_c(&moves[k])!r} is legal under {rules!r} "
+                                       f"but has no id in {self!r}")
+            view[k] = id
         return out
 
     def legal_ids(self, position, prev=None, *, wild_ranks=None):

@@ -195,5 +195,10 @@ def test_values_and_errors():
     with pytest.raises(UnsupportedRulesError, match=r"ActionSpace\('standard'\) has no ids for the "
                        r"wild-card moves .* ActionSpace\(game.rules\) has"):
         ActionSpace("standard").legal_ids(Game(1, rules="laizi"))
+    # a game under other wild-card rules: the first of its moves without an id is named
+    game = Game.from_hands(["33339999", "4", "5"], rules="tiandi_laizi", wild_ranks="97")
+    with pytest.raises(InvalidMoveError, match=r"is legal under .* but has no id in "
+                                               r"ActionSpace\('laizi'\)"):
+        ActionSpace("laizi").legal_ids(game)
     with pytest.raises(ValueError, match="action id must be an integer in 0..28009920"):
         space.action(len(space))
