@@ -17,7 +17,7 @@ cdef class ActionSpace:
     cdef object _actions        # MOVE_DTYPE array behind t.actions (read-only)
     cdef object _slots          # byte array behind t.slots
     cdef int check_ready(self) except -1
-    cdef Py_ssize_t position_ids(self, position, prev, int32_t* out) except -2
+    cdef Py_ssize_t position_ids(self, position, prev, wild_ranks, int32_t* out) except -2
     cdef int32_t c_id(self, int32_t plain) noexcept
     cdef object wild_legal_ids(self, position, prev, wild_ranks)
     cdef object wild_ids_of(self, const ddz_move* moves, Py_ssize_t n, Rules rules)

@@ -26,7 +26,7 @@ from ._core.wild_ids cimport (
     LONG_BOMB_LENGTHS, WILD_ID_RANKS, ddz_wild_ids, wild_action, wild_id, wild_ids_prepare,
 )
 from ._game cimport Game
-from ._moves cimport Move, MoveList, as_move, move_from_c
+from ._moves cimport Move, MoveList, as_move, move_from_c, wilds_of
 from ._rules cimport Rules, as_rules, without_wilds
 
 from ._moves import MOVE_DTYPE, PASS, classify, legal_moves
@@ -182,6 +182,15 @@ cdef object openspiel_order(Rules rules):
 cdef dict TABLES = {}
 
 
+cdef void wild_ids_init(ddz_wild_ids* w, const ddz_action_ids* plain, Rules rules,
+                        int32_t* start) noexcept:
+    """The fields of `w` that the rules and the tables give (wild_ids_prepare counts n)."""
+    w.plain = plain
+    w.n_wild = rules.c.wilds
+    w.long_bombs = (rules.c.kinds >> KIND_LONG_BOMB) & 1
+    w.start = start
+
+
 cdef tuple build_table(Rules rules):
     """(actions, slots, pass id, id of bid 1, starts): the plain space's tables, and for
     wild-card rules the starts of its blocks (wild_ids.pxd; None without wild cards)."""
@@ -209,12 +218,9 @@ cdef tuple build_table(Rules rules):
     if not rules.c.wilds:
         return actions, slots, pass_id, first_bid, None
     t.pass_id = pass_id
-    w.plain = &t
-    w.n_wild = rules.c.wilds
-    w.long_bombs = (rules.c.kinds >> KIND_LONG_BOMB) & 1
     starts = np.zeros(t.n + 1 + WILD_ID_RANKS * LONG_BOMB_LENGTHS, dtype=np.int32)
     cdef int32_t[::1] start_view = starts
-    w.start = &start_view[0]
+    wild_ids_init(&w, &t, rules, &start_view[0])
     if wild_ids_prepare(&w) < 0:
         raise ValueError(f"the action ids of {rules!r} do not fit an int32")
     starts.flags.writeable = False
@@ -268,10 +274,7 @@ cdef class ActionSpace:
         cdef const int32_t[::1] start_view
         if starts is not None:
             start_view = starts
-            self.w.plain = &self.t
-            self.w.n_wild = (<Rules>rules).c.wilds
-            self.w.long_bombs = ((<Rules>rules).c.kinds >> KIND_LONG_BOMB) & 1
-            self.w.start = <int32_t*>&start_view[0]
+            wild_ids_init(&self.w, &self.t, rules, <int32_t*>&start_view[0])
             self.w.n = start_view[self.t.n + (WILD_ID_RANKS * LONG_BOMB_LENGTHS
                                               if self.w.long_bombs else 0)]
         self._starts = starts
@@ -408,8 +411,9 @@ cdef class ActionSpace:
 
     # Legal actions ------------------------------------------------------------------------
 
-    cdef Py_ssize_t position_ids(self, position, prev, int32_t* out) except -2:
-        """The legal ids of a Game, or of a hand on `prev`, into out (MAX_MOVES + 1)."""
+    cdef Py_ssize_t position_ids(self, position, prev, wild_ranks, int32_t* out) except -2:
+        """The legal ids of a Game, or of a hand on `prev`, into out (MAX_MOVES + 1), in a
+        space without wild cards (so `wild_ranks` must be None)."""
         cdef ddz_hand h
         cdef Move p
         cdef Game game
@@ -419,6 +423,8 @@ cdef class ActionSpace:
         cdef Rules rules = self._rules
         cdef const ddz_move* on = NULL
         cdef bint can_pass = False
+        if wild_ranks is not None:
+            wilds_of(wild_ranks, rules)     # (ValueError: the rules have no wild cards)
         # a Hand first: isinstance() of a Hand walks its type's bases to say it is no Game
         if type(position) is not Hand and isinstance(position, Game):
             if prev is not None:
@@ -537,9 +543,7 @@ cdef class ActionSpace:
         self.check_ready()
         if self.w.n:
             return self.wild_legal_ids(position, prev, wild_ranks)
-        if wild_ranks is not None:
-            raise ValueError(f"wild_ranks={wild_ranks!r} given, but {self!r} has no wild cards")
-        return int32_array(ids, self.position_ids(position, prev, ids))
+        return int32_array(ids, self.position_ids(position, prev, wild_ranks, ids))
 
     def legal_mask(self, position, prev=None, *, wild_ranks=None):
         """``legal_ids`` as a bool array of ``len(space)``."""
@@ -549,9 +553,7 @@ cdef class ActionSpace:
             mask = ZEROS(self.w.n, BOOL)
             mask[self.wild_legal_ids(position, prev, wild_ranks)] = True
             return mask
-        if wild_ranks is not None:
-            raise ValueError(f"wild_ranks={wild_ranks!r} given, but {self!r} has no wild cards")
-        cdef Py_ssize_t n = self.position_ids(position, prev, ids), i
+        cdef Py_ssize_t n = self.position_ids(position, prev, wild_ranks, ids), i
         mask = ZEROS(self.t.n, BOOL)
         cdef uint8_t* data = <uint8_t*>array_data(mask)
         for i in range(n):

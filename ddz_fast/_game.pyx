@@ -14,7 +14,7 @@ from ._core.combos cimport beats, checked_physical_cards, is_reading, move_is_le
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
-    game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores,
+    game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores, wilds_shown,
 )
 from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, NO_WILD, ddz_move, ddz_wilds
 from ._moves cimport Move, MoveList, make_move_list, move_from_c, wilds_of
@@ -342,10 +342,7 @@ cdef class Game:
         second when the auction ends. ``""`` without wild cards (``position()`` holds the
         deal's wild ranks, shown or not, as it holds the kitty)."""
         self.check_ready()
-        text = wilds_text(&self.g.s.wilds)
-        if self.g.s.phase == PHASE_AUCTION:
-            return text[:1] if self.g.rules.wilds == 2 else ""
-        return text
+        return wilds_text(&self.g.s.wilds)[:wilds_shown(&self.g.s)]
 
     @property
     def marked_card(self):

@@ -5,8 +5,8 @@ from libc.string cimport memset
 
 from .bits cimport card_count, rank_count
 from .combos cimport physical_cards
-from .state cimport NO_SEAT, PHASE_AUCTION, PHASE_PLAY, ddz_game, ddz_state, ddz_step
-from .typedefs cimport NO_WILD, N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
+from .state cimport NO_SEAT, PHASE_AUCTION, PHASE_PLAY, ddz_game, ddz_state, ddz_step, wilds_shown
+from .typedefs cimport N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
 
 cdef enum:
     JOKER_BLOCK = 4 * RANK_BLACK_JOKER          # 52: the jokers of a 54-wide card set
@@ -307,19 +307,15 @@ cdef inline uint64_t step_physical(const ddz_step* step) noexcept nogil:
 
 cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noexcept nogil:
     cdef uint64_t recent[COMPACT_HISTORY]
-    cdef int n_recent = recent_actions(g, COMPACT_HISTORY, recent), k, rank
+    cdef int n_recent = recent_actions(g, COMPACT_HISTORY, recent), k
     cdef int size = encode_compact_recent(g, seat, flags, recent, n_recent, out)
     cdef const ddz_state* s = &g.s
     cdef int8_t* block = out + COMPACT_SIZE
     if not flags & ENCODE_WILDS:
         return size
-    # The wild ranks shown so far (RULES.md 10): with one, after the auction; with two, the
-    # first from the deal on, the second after the auction. 1 marks the first, 2 the second.
     memset(block, 0, COMPACT_WILD_BLOCK)
-    for k in range(2):
-        rank = s.wilds.rank[k]
-        if rank != NO_WILD and (s.phase != PHASE_AUCTION or (k == 0 and s.wilds.rank[1] != NO_WILD)):
-            block[rank] = k + 1
+    for k in range(wilds_shown(s)):     # 1 marks the first wild rank, 2 the second
+        block[s.wilds.rank[k]] = k + 1
     block += COMPACT_WILD_RANKS
     write_counts(physical_cards(&s.last_move, &s.wilds) if s.last_move.length else 0, block)
     block += N_RANKS + (COMPACT_HISTORY - n_recent) * N_RANKS

@@ -7,7 +7,7 @@
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from .typedefs cimport MAX_MOVES, ddz_move, ddz_rules, ddz_state, ddz_step
+from .typedefs cimport MAX_MOVES, NO_WILD, ddz_move, ddz_rules, ddz_state, ddz_step
 
 cdef enum:
     PHASE_AUCTION = 0
@@ -22,6 +22,12 @@ cdef enum:
 # The seat that acts after `seat`.
 cdef inline int next_seat(const ddz_state* s, int seat) noexcept nogil:
     return seat + 1 if seat + 1 < s.n_seats else 0
+
+# How many of the deal's wild ranks everyone has seen (RULES.md 10): both (or the one) once
+# the auction is over; in it, the first of two (天), and not the one of "one".
+cdef inline int wilds_shown(const ddz_state* s) noexcept nogil:
+    cdef int drawn = (s.wilds.rank[0] != NO_WILD) + (s.wilds.rank[1] != NO_WILD)
+    return drawn if s.phase != PHASE_AUCTION else (1 if drawn == 2 else 0)
 
 ctypedef struct ddz_game:
     ddz_state s
