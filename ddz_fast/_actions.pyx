@@ -11,7 +11,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free
 from libc.string cimport memcpy
 
-from ._batch cimport CHUNK_ROWS, _BatchInput, check_status
+from ._batch cimport CHUNK_ROWS, _BatchInput, check_status, wild_rows
 from ._cards cimport Hand, as_hand
 from ._core.actions cimport (
     MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, index_actions, legal_ids,
@@ -19,11 +19,12 @@ from ._core.actions cimport (
 )
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
-from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask
+from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask, rows_wild_ids
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_actions
-from ._core.typedefs cimport KIND_LONG_BOMB, MAX_MOVES, ddz_hand, ddz_move
+from ._core.typedefs cimport KIND_LONG_BOMB, MAX_MOVES, ddz_hand, ddz_move, ddz_wilds
 from ._core.wild_ids cimport (
-    LONG_BOMB_LENGTHS, WILD_ID_RANKS, ddz_wild_ids, wild_action, wild_id, wild_ids_prepare,
+    LONG_BOMB_LENGTHS, WILD_ID_RANKS, ddz_wild_ids, wild_action, wild_id, wild_ids_of,
+    wild_ids_prepare,
 )
 from ._game cimport Game
 from ._moves cimport Move, MoveList, as_move, move_from_c, wilds_of
@@ -504,33 +505,27 @@ cdef class ActionSpace:
                 n = state_actions(&s, &game.g.rules, &moves, &room)
                 if n < 0:
                     raise MemoryError()
-                out = self.wild_ids_of(moves, n, game._rules)
+                return self.ids_of_wild_moves(moves, n, False, game._rules)
             finally:
                 free(moves)
-        else:
-            listed = legal_moves(position, prev, rules=self._rules, wild_ranks=wild_ranks)
-            if listed.n < 0:                # (a MoveList generates its moves when first read)
-                listed.generate()
-            out = self.wild_ids_of(listed.moves, listed.n, self._rules)
-            if listed.prev_move.length:     # an answer: the pass is legal too
-                out = np.append(out, np.int32(self.c_id(self.t.pass_id)))
-        out.sort()
-        return out
+        listed = legal_moves(position, prev, rules=self._rules, wild_ranks=wild_ranks)
+        if listed.n < 0:                    # (a MoveList generates its moves when first read)
+            listed.generate()
+        return self.ids_of_wild_moves(listed.moves, listed.n, listed.prev_move.length != 0,
+                                      self._rules)
 
-    cdef object wild_ids_of(self, const ddz_move* moves, Py_ssize_t n, Rules rules):
-        """The ids of moves[0:n] (legal under `rules`), unsorted; InvalidMoveError naming the
-        first without one (a game under other wild-card rules than the space's)."""
-        cdef Py_ssize_t k
-        cdef int32_t id
-        out = EMPTY(n, INT32)
+    cdef object ids_of_wild_moves(self, const ddz_move* moves, Py_ssize_t n, bint can_pass,
+                                  Rules rules):
+        """The ids of moves[0:n] (legal under `rules`; and of the pass when `can_pass`),
+        ascending; InvalidMoveError naming the first without one (a game under other
+        wild-card rules than the space's)."""
+        out = EMPTY(n + 1, INT32)
         cdef int32_t[::1] view = out
-        for k in range(n):
-            id = wild_id(&self.w, &moves[k])
-            if id < 0:
-                raise InvalidMoveError(f"{move_from_c(&moves[k])!r} is legal under {rules!r} "
-                                       f"but has no id in {self!r}")
-            view[k] = id
-        return out
+        cdef Py_ssize_t count = wild_ids_of(&self.w, moves, n, can_pass, &view[0])
+        if count < 0:
+            raise InvalidMoveError(f"{move_from_c(&moves[-1 - count])!r} is legal under "
+                                   f"{rules!r} but has no id in {self!r}")
+        return out[:count]
 
     def legal_ids(self, position, prev=None, *, wild_ranks=None):
         """The ids of the legal actions, ascending, as an int32 array: of a ``Game`` (its bids
@@ -576,17 +571,18 @@ cdef class ActionSpace:
         raise InvalidMoveError(f"hands[{row}] had a legal move without id when it was read "
                                f"(it has changed since: another thread wrote it)")
 
-    def legal_ids_batch(self, hands, prevs=None):
+    def legal_ids_batch(self, hands, prevs=None, *, wild_ranks=None):
         """The legal ids of many hands at once, natively and without the GIL: ``hands`` an
         (N, 15) array of rank counts, ``prevs`` None or N moves of ``MOVE_DTYPE`` (a row of
-        length 0 leads), as for ``legal_moves_batch``. Returns CSR ``(offsets, ids)``: int64
-        offsets of size N+1 and int32 ids, row i's ascending in ``ids[offsets[i]:offsets[i+1]]``,
-        the pass among them where the row answers a previous move."""
+        length 0 leads), ``wild_ranks`` under wild-card rules, as for ``legal_moves_batch``.
+        Returns CSR ``(offsets, ids)``: int64 offsets of size N+1 and int32 ids, row i's
+        ascending in ``ids[offsets[i]:offsets[i+1]]``, the pass among them where the row
+        answers a previous move."""
         self.check_ready()
-        if self.w.n:
-            raise UnsupportedRulesError(f"legal_ids_batch does not support wild cards yet ({self!r}); "
-                                        f"legal_ids and legal_mask do")
         cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
+        if self.w.n:
+            return self.wild_ids_batch(batch, wild_ranks)
+        wilds_of(wild_ranks, self._rules)       # (none may be given)
         offsets = np.empty(batch.n + 1, dtype=np.int64)
         cdef int64_t[::1] offs = offsets
         cdef int32_t* ids = NULL
@@ -609,13 +605,45 @@ cdef class ActionSpace:
             free(ids)
         return offsets, out
 
+    cdef object wild_ids_batch(self, _BatchInput batch, wild_ranks):
+        """legal_ids_batch of a wild-card space."""
+        wilds = wild_rows(wild_ranks, self._rules, batch.n)
+        cdef const uint8_t[:, ::1] w = wilds
+        cdef bint per_row = w.shape[0] > 1
+        offsets = np.empty(batch.n + 1, dtype=np.int64)
+        cdef int64_t[::1] offs = offsets
+        cdef int32_t* ids = NULL
+        cdef Py_ssize_t capacity = 0, status, start, stop, bad_row
+        offs[0] = 0
+        try:
+            if grow(&ids, &capacity, 1) < 0:
+                raise MemoryError()
+            for start in range(0, batch.n, CHUNK_ROWS):
+                stop = min(batch.n, start + CHUNK_ROWS)
+                with nogil:
+                    status = rows_wild_ids(batch.hand_data, batch.prev_data,
+                                           <const ddz_wilds*>&w[0, 0], per_row, start, stop,
+                                           &self._rules.c, &self.w, &offs[0], &ids, &capacity,
+                                           &bad_row)
+                if status == NO_ID_ROW:     # (cannot happen: every wild move has an id)
+                    raise InvalidMoveError(f"hands[{bad_row}]: a legal move has no id in {self!r}")
+                check_status(batch, status, self._rules)
+                PyErr_CheckSignals()
+            out = int32_array(ids, offs[batch.n])
+        finally:
+            free(ids)
+        return offsets, out
+
     def legal_mask_batch(self, hands, prevs=None, out=None):
         """``legal_ids_batch`` as an (N, len(space)) bool array, written into ``out`` if given
-        (a C-contiguous bool array of that shape; every element is written)."""
+        (a C-contiguous bool array of that shape; every element is written). Not for a
+        wild-card space, whose rows would be millions of bytes: ``legal_ids_batch`` gives
+        their ids."""
         self.check_ready()
         if self.w.n:
-            raise UnsupportedRulesError(f"legal_mask_batch does not support wild cards yet ({self!r}); "
-                                        f"legal_ids and legal_mask do")
+            raise UnsupportedRulesError(
+                f"legal_mask_batch: a row of the {self.w.n:,} ids of {self!r} per hand; "
+                f"legal_ids_batch gives the legal ids of a wild-card space")
         cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
         shape = (batch.n, self.t.n)
         if out is None:

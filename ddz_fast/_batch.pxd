@@ -20,6 +20,10 @@ cdef class _BatchInput:
     cdef void release(self) noexcept
 
 
+# The wild ranks of a batch (``wild_ranks`` as legal_moves_batch takes it) as an (N or 1, 2)
+# uint8 array of ddz_wilds rows: one per hand, or one for every hand.
+cdef object wild_rows(object wild_ranks, Rules rules, Py_ssize_t n)
+
 # Raise what a rows_* status says went wrong (MemoryError, InvalidCardsError, InvalidMoveError);
 # 0 for DONE. NO_ID_ROW is the caller's to report.
 cdef int check_status(_BatchInput batch, Py_ssize_t status, Rules rules) except -1

@@ -6,7 +6,7 @@ import numpy as np
 cimport cython
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
-from libc.stdint cimport int8_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
@@ -18,6 +18,8 @@ from ._core.encode cimport (
 from ._actions cimport ActionSpace
 from ._cards cimport packed_from
 from ._core.actions cimport ddz_action_ids
+from ._core.typedefs cimport WILD_PURE, WILD_SECOND, ddz_move
+from ._core.wild_ids cimport ddz_wild_ids, wild_action
 from ._moves cimport Move
 from ._core.state cimport NO_SEAT, PHASE_OVER
 from ._game cimport Game
@@ -121,6 +123,32 @@ cdef void write_action_features(const ddz_action_ids* table, const int64_t* ids,
                 row[39 + r] = <int8_t>k         # 52 the black joker, 53 the red
 
 
+cdef enum:
+    WILD_FEATURES = 32              # compact's action features of a wild-card space
+
+
+cdef void write_wild_action_features(const ddz_wild_ids* w, const int64_t* ids, Py_ssize_t n,
+                                     int8_t* out) noexcept nogil:
+    """Rows of WILD_FEATURES into zeroed ``out``: the 15 rank counts of the cards the move
+    stands for, the 15 of those that wild cards stand for, how many of them the second wild
+    rank plays, and 1 for a pure-wild bomb (what sets apart the ids of one play)."""
+    cdef Py_ssize_t i, r
+    cdef uint32_t subs
+    cdef ddz_move m
+    cdef int8_t* row
+    for i in range(n):
+        wild_action(w, <int32_t>ids[i], &m)
+        row = out + i * WILD_FEATURES
+        for r in range(15):
+            row[r] = <int8_t>((m.cards >> (4 * r)) & 15)
+        subs = m.substitutes
+        while subs:                         # (a nibble per substitute: its rank + 1)
+            row[15 + (subs & 0xF) - 1] += 1
+            subs >>= 4
+        row[30] = m.wild & WILD_SECOND
+        row[31] = (m.wild & WILD_PURE) != 0
+
+
 cdef class Encoding:
     """An observation scheme: ``name``, ``dtype``, ``shape(role)`` and
     ``encode(game, seat=None, *, out=None)``, one seat's observation of a ``Game`` as a 1-d
@@ -188,21 +216,29 @@ cdef class Encoding:
         int8 row per id, aligned with ``ids`` as DouZero's ``x_batch`` is with Tables' CSR
         ``legal_ids``: ``rlcard`` and ``douzero`` the action's 54 cards (RLCard's
         ``get_action_feature``), ``compact`` its 15 rank counts; the pass and bids are zero
-        rows. ``EncodingError`` for ``openspiel`` (it has none), ``ValueError`` for an id
-        outside the space."""
+        rows. In a wild-card space ``compact`` gives 32: the 15 rank counts of the cards the
+        move stands for, the 15 of those that wild cards stand for (``Move.substitutes``), how
+        many of them the second wild rank plays, and 1 for a pure-wild bomb; the other schemes
+        refuse wild cards. ``EncodingError`` for ``openspiel`` (it has none), ``ValueError`` for
+        an id outside the space."""
         self.check_ready()
         cdef Py_ssize_t width = self.action_width()
         if width == 0:
             raise EncodingError(f"the {self.name} scheme has no action features")
         if not isinstance(space, ActionSpace):
             raise TypeError(f"space must be an ActionSpace, not {type(space).__name__}")
-        cdef const ddz_action_ids* table = &(<ActionSpace>space).t
+        cdef ActionSpace actions = <ActionSpace>space
+        cdef bint wild = actions.w.n != 0
+        if wild:
+            if not isinstance(self, CompactEncoding):
+                without_wilds(actions.rules, f"the {self.name} encoding's action features")
+            width = WILD_FEATURES
         array = np.asarray(ids)
         if array.ndim != 1 or array.dtype.kind not in "iu":
             raise ValueError(f"ids must be a 1-d integer array, not {describe_array(array)}")
-        bad = np.flatnonzero((array < 0) | (array >= table.n))
+        bad = np.flatnonzero((array < 0) | (array >= len(actions)))
         if len(bad):
-            raise ValueError(f"ids[{bad[0]}] must be an action id in 0..{table.n - 1} of "
+            raise ValueError(f"ids[{bad[0]}] must be an action id in 0..{len(actions) - 1} of "
                              f"{space!r}, not {array[bad[0]].item()!r}")
         cdef const int64_t[::1] copy = np.array(array, dtype=np.int64)   # (own: no GIL below)
         cdef Py_ssize_t n = len(copy)
@@ -210,7 +246,10 @@ cdef class Encoding:
         cdef int8_t[:, ::1] rows = out
         if n:
             with nogil:
-                write_action_features(table, &copy[0], n, width, &rows[0, 0])
+                if wild:
+                    write_wild_action_features(&actions.w, &copy[0], n, &rows[0, 0])
+                else:
+                    write_action_features(&actions.t, &copy[0], n, width, &rows[0, 0])
         return out
 
     cdef Py_ssize_t rules_size(self, bint landlord, Rules rules) except -1:

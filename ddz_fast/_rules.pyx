@@ -446,7 +446,7 @@ cpdef Rules without_wilds(Rules rules, str what):
     if rules.c.wilds:
         raise UnsupportedRulesError(
             f"{what} does not support wild cards yet (wilds={rules.values[INDEX['wilds']]!r}); "
-            f"Game, simulate, perft and legal_moves() with wild_ranks= do")
+            f"Game, Tables, simulate, perft and legal_moves() with wild_ranks= do")
     return rules
 
 

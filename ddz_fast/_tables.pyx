@@ -24,18 +24,18 @@ from ._actions cimport ActionSpace
 from ._arena cimport set_policies
 from ._core.encode cimport (
     DOUZERO_MOST_BOMBS, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_OTHERS_HAND,
-    ENCODE_PERFECT_INFORMATION, RLCARD_CARDS, compact_size, douzero_size, openspiel_size,
-    rlcard_size,
+    ENCODE_PERFECT_INFORMATION, ENCODE_WILDS, RLCARD_CARDS, compact_size, douzero_size,
+    openspiel_size, rlcard_size,
 )
 from ._core.fanout cimport fanout_free, fanout_init
 from ._core.rng cimport GAMMA, splitmix64, stream_seed
 from ._core.players cimport ddz_seats
 from ._core.state cimport MAX_REDEALS, PHASE_AUCTION
 from ._core.tables cimport (
-    ACTION_GAME_OVER, ACTION_OK, ACTION_REDEAL_LIMIT, ILLEGAL_RAISE, OBS_COMPACT, OBS_DOUZERO,
-    OBS_OPENSPIEL, OBS_RLCARD, PHASE_GATHER, PHASE_RESET, PHASE_STEP, RESET_DISABLED,
-    RESET_SAME_STEP, STEP_NO_ID, STEP_NO_MEMORY, Z_SIZE, ddz_chunk, ddz_table, ddz_tables,
-    first_refused, gather_chunk, run_phase,
+    ACTION_GAME_OVER, ACTION_REDEAL_LIMIT, OBS_COMPACT, OBS_DOUZERO, OBS_OPENSPIEL, OBS_RLCARD,
+    PHASE_GATHER, PHASE_RESET, PHASE_STEP, RESET_DISABLED, RESET_SAME_STEP, STEP_NO_ID,
+    STEP_NO_MEMORY, Z_SIZE, check_actions, ddz_chunk, ddz_table, ddz_tables, gather_chunk,
+    run_phase,
 )
 from ._game cimport copy_game
 from ._rules cimport Rules, as_rules, without_wilds
@@ -60,7 +60,8 @@ cdef class Tables:
     ``n`` independent games of Dou Dizhu stepped together by action id, natively and without
     the GIL: a vectorised environment in Gymnasium's style (``reset``, ``step``, autoreset
     modes), for every preset, the auction included where the rules have one (bids are ids of
-    the action space).
+    the action space). Under wild-card rules the ids are the wild-card space's, the
+    observation ``compact`` (the other schemes and ``action_mask`` refuse them).
 
     Arguments:
 
@@ -157,7 +158,7 @@ cdef class Tables:
     cdef bint unfinished             # a step or reset stopped partway: only reset() goes on
     # Buffers (numpy arrays; their data are in c).
     cdef object obs, z, rewards, terminated, truncated, current, role, offsets, ids, x_batch
-    cdef object mask, final_obs, final_z, final_flag, final_current, final_role, actions
+    cdef object mask, final_obs, final_z, final_flag, final_current, final_role, actions, checks
     cdef object episode              # info["episode_index"]: each table's games dealt less one
     cdef int64_t* episode_data
     cdef object offsets_out          # offsets, read-only
@@ -177,6 +178,7 @@ cdef class Tables:
         if self.c.chunks != NULL:
             for i in range(self.c.threads):
                 free(self.c.chunks[i].ids)
+                free(self.c.chunks[i].moves)
             free(self.c.chunks)
         fanout_free(&self.c.fanout)
         free(self.c.starts)
@@ -199,8 +201,15 @@ cdef class Tables:
         self.metadata = {"autoreset_mode": self.autoreset}
         self.c.reset_mode = AUTORESET_MODES.index(self.autoreset)
         self.c.illegal = ILLEGAL_ACTIONS.index(self.illegal_action)
+        if self.action_mask and self.rules.wilds != "none":
+            raise UnsupportedRulesError(
+                f"action_mask: a row of the {len(self.space):,} ids of {self.space!r} per "
+                f"table; under wild-card rules use info['legal_ids'] (the CSR of the legal ids)")
         self.c.ids_table = &self.space.t
-        self.c.n_ids = self.space.t.n
+        self.c.wild_ids = &self.space.w if self.space.w.n else NULL
+        self.c.n_ids = len(self.space)
+        self.c.pass_id = self.space.pass_id
+        self.c.first_bid = self.space.bid_ids[0] if self.space.bid_ids else -1
         self.c.rules = self.rules.c
         self.set_scheme()
         self.allocate()
@@ -215,8 +224,12 @@ cdef class Tables:
         scheme = self.observation
         cdef int flags = ENCODE_PERFECT_INFORMATION if scheme.perfect_information else 0
         if isinstance(scheme, _encodings.CompactEncoding):
+            flags |= ENCODE_WILDS if self.rules.wilds != "none" else 0
             self.c.scheme, self.c.width = OBS_COMPACT, compact_size(flags)
-        elif isinstance(scheme, _encodings.RLCardEncoding):
+            self.c.flags = flags
+            return 0
+        without_wilds(self.rules, f"observation: the {scheme.name} encoding")
+        if isinstance(scheme, _encodings.RLCardEncoding):
             flags |= ((ENCODE_OTHERS_HAND if scheme.others_hand else 0)
                       | (ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0))
             self.c.scheme, self.c.width = OBS_RLCARD, rlcard_size(False, flags)
@@ -273,6 +286,8 @@ cdef class Tables:
         self.ids = np.zeros(1, np.int32)        # (never empty: array_data needs an element)
         self.actions = np.zeros(n, np.int32)
         c.actions = <int32_t*>array_data(self.actions)
+        self.checks = np.zeros(n, np.uint8)
+        c.checks = <uint8_t*>array_data(self.checks)
         if self.action_mask:
             self.mask = np.zeros((n, c.n_ids), np.bool_)
             c.mask = <uint8_t*>array_data(self.mask)
@@ -432,7 +447,7 @@ cdef class Tables:
             if not self.started:
                 raise ValueError("call reset() before step()")
             self.read_actions(actions)
-            self.check_actions()
+            self.validate_actions()
             self.unfinished = True          # until the outputs are made
             self.run_and_gather(PHASE_STEP)
             obs, info = self.outputs(self.c.reset_mode == RESET_SAME_STEP)
@@ -463,14 +478,13 @@ cdef class Tables:
         self.actions[...] = actions
         return 0
 
-    cdef int check_actions(self) except -1:
-        cdef int check = ACTION_OK
+    cdef int validate_actions(self) except -1:
         cdef Py_ssize_t i
         with nogil:
-            i = first_refused(&self.c, &check)
-        self.c.validated = self.c.illegal == ILLEGAL_RAISE
+            i = check_actions(&self.c)
         if i < 0:
             return 0
+        cdef int check = self.c.checks[i]
         if check == ACTION_GAME_OVER:
             raise IllegalActionError(
                 f"table {i}: the game is over; reset it (reset(options={{'reset_mask': ...}})) "
@@ -529,7 +543,7 @@ cdef char* array_data(object a) except NULL:
 
 cdef tuple space_and_rules(actions, rules):
     if rules is not None:                       # None: the rules of the actions
-        rules = without_wilds(as_rules(rules), "Tables")
+        rules = as_rules(rules)
     if actions is None:
         actions = ActionSpace(rules)
     elif not isinstance(actions, ActionSpace):

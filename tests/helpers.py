@@ -183,8 +183,8 @@ class Crafted:
 
 
 # The presets by whether they deal wild cards (RULES.md 10). The parts of the package that
-# play no wild cards yet (Tables, the batch ids and masks, the peers' encodings, the solver and
-# PIMC, the rule player) refuse WILD_PRESETS, and the reference of plain moves
+# play no wild cards yet (the batch ids and masks, the peers' encodings, the solver and PIMC,
+# the rule player) refuse WILD_PRESETS, and the reference of plain moves
 # (oracles/reference.py) knows PLAIN_PRESETS only: the tests of those parts and against that
 # reference take PLAIN_PRESETS; oracles/reference_wilds.py and reference_wild_game.py check
 # the others (tests/actions_encodings/test_wild_actions.py, tests/game/test_wild_game.py).

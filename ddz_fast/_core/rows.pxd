@@ -6,6 +6,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from .actions cimport ddz_action_ids
 from .typedefs cimport ddz_move, ddz_rules, ddz_wilds
+from .wild_ids cimport ddz_wild_ids
 
 cdef enum:
     MASK_BLOCK = 4096  # rows_mask: rows whose masks are written at once
@@ -38,6 +39,12 @@ cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
                                 const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
                                 Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                                 ddz_move** moves, Py_ssize_t* capacity) noexcept nogil
+# rows_ids (below) of a wild-card space, the wild ranks as rows_wild_moves takes them.
+cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
+                              const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                              Py_ssize_t stop, const ddz_rules* rules, const ddz_wild_ids* space,
+                              int64_t* offsets, int32_t** ids, Py_ssize_t* capacity,
+                              Py_ssize_t* bad_row) noexcept nogil
 # Legal action ids (ascending; the pass too where a row answers a previous move) as CSR: the
 # ids of row i into (*ids)[offsets[i]:offsets[i + 1]], growing *ids as rows_moves does.
 cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,

@@ -10,6 +10,7 @@ from .bits cimport popcount32
 from .combos cimport is_reading
 from .movegen cimport gen_moves, gen_wild_moves
 from .typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules, ddz_wilds
+from .wild_ids cimport ddz_wild_ids, wild_ids_of
 
 cdef extern from "ddz_load_row.h":
     bint load_row "ddz_load_row" (const uint8_t* row, uint64_t* cards, uint32_t* masks) noexcept nogil
@@ -123,19 +124,39 @@ cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize
     return run_rows(hands, prevs, start, stop, rules, &sink, take_moves)
 
 
-cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
-                                const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
-                                Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
-                                ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
+cdef inline ddz_move* wild_row(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
+                               ddz_wilds wilds, ddz_move** moves, Py_ssize_t* capacity,
+                               Py_ssize_t used) noexcept nogil:
+    """One row's wild moves at (*moves)[used:], *moves grown until they fit; their end, or
+    NULL out of memory."""
+    cdef ddz_move* end
+    while True:
+        if grow(moves, capacity, used + 4 * MAX_MOVES) < 0:
+            return NULL
+        end = gen_wild_moves(h, prev, rules, wilds, moves[0] + used, capacity[0] - used)
+        if end != NULL:
+            return end
+        if grow(moves, capacity, 2 * capacity[0]) < 0:
+            return NULL
+
+
+cdef inline Py_ssize_t run_wild_rows(const uint8_t* hands, const ddz_move* prevs,
+                                     const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                                     Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
+                                     ddz_move** moves, Py_ssize_t* capacity,
+                                     const ddz_wild_ids* space, int32_t** ids,
+                                     Py_ssize_t* ids_capacity, Py_ssize_t* bad_row) noexcept nogil:
+    """rows_wild_moves, or with `space` rows_wild_ids (the moves of a row in a scratch buffer,
+    then their ids)."""
     cdef ddz_hand h
     cdef ddz_move prev
     cdef ddz_move* end
-    cdef Py_ssize_t i, used, status = DONE
-    cdef bint counting = moves == NULL
+    cdef Py_ssize_t i, used, n, status = DONE
+    cdef bint one_row = moves == NULL or space != NULL     # (a row's moves, then dropped)
     cdef ddz_move* scratch = NULL
     cdef Py_ssize_t scratch_room = 0
-    if counting:                 # the moves of one row at a time, then dropped
-        moves, capacity, used = &scratch, &scratch_room, 0
+    if one_row:
+        moves, capacity = &scratch, &scratch_room
     memset(&prev, 0, sizeof(ddz_move))      # length 0: a lead
     for i in range(start, stop):
         if not pack_row(hands + i * N_RANKS, &h):
@@ -146,23 +167,42 @@ cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
             if prev.length and not is_reading(&prev, rules):
                 status = BAD_PREV - i
                 break
-        used = 0 if counting else offsets[i]
-        while True:
-            if grow(moves, capacity, used + 4 * MAX_MOVES) < 0:
-                status = OUT_OF_MEMORY
-                break
-            end = gen_wild_moves(&h, &prev, rules, wilds[i if per_row else 0],
-                                 moves[0] + used, capacity[0] - used)
-            if end != NULL:
-                break
-            if grow(moves, capacity, 2 * capacity[0]) < 0:
-                status = OUT_OF_MEMORY
-                break
-        if status != DONE:
+        used = 0 if one_row else offsets[i]
+        end = wild_row(&h, &prev, rules, wilds[i if per_row else 0], moves, capacity, used)
+        if end == NULL:
+            status = OUT_OF_MEMORY
             break
-        offsets[i + 1] = offsets[i] + (end - (moves[0] + used))
+        n = end - (moves[0] + used)
+        if space != NULL:
+            if grow(ids, ids_capacity, offsets[i] + n + 1) < 0:
+                status = OUT_OF_MEMORY
+                break
+            n = wild_ids_of(space, moves[0], n, prev.length != 0, ids[0] + offsets[i])
+            if n < 0:
+                bad_row[0] = i
+                status = NO_ID_ROW
+                break
+        offsets[i + 1] = offsets[i] + n
     free(scratch)
     return status
+
+
+cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
+                                const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                                Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
+                                ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
+    return run_wild_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, moves,
+                         capacity, NULL, NULL, NULL, NULL)
+
+
+cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
+                              const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                              Py_ssize_t stop, const ddz_rules* rules, const ddz_wild_ids* space,
+                              int64_t* offsets, int32_t** ids, Py_ssize_t* capacity,
+                              Py_ssize_t* bad_row) noexcept nogil:
+    bad_row[0] = -1
+    return run_wild_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, NULL, NULL,
+                         space, ids, capacity, bad_row)
 
 
 cdef inline int take_ids(row_sink* sink, Py_ssize_t row, ddz_move* end,

@@ -6,8 +6,9 @@
 # the outputs are only ever for learner decisions; a game that ends before any learner
 # decision is not shown: the table deals its next game.
 #
-# A step: the boundary validates (under the GIL, on its own copy of the actions: first_refused),
-# then run_phase(PHASE_STEP) applies each table's action and writes its fixed-size outputs and
+# A step: the boundary checks every action against the legal ids of the last outputs (under the
+# GIL, on its own copy of the actions: check_actions), then run_phase(PHASE_STEP) applies each
+# table's action and writes its fixed-size outputs and
 # its legal ids into the chunk's own buffer, the counts into starts[i + 1]; the boundary sums
 # the counts into offsets and grows the id buffer (and DouZero's x_batch); run_phase(PHASE_GATHER)
 # (or gather_chunk per chunk) copies the ids into place and writes x_batch. Kernels read back
@@ -17,11 +18,12 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 from .actions cimport ddz_action_ids
+from .wild_ids cimport ddz_wild_ids
 from .encode cimport COMPACT_HISTORY, DOUZERO_HISTORY, RLCARD_CARDS
 from .fanout cimport ddz_fanout
 from .players cimport ddz_seats
 from .state cimport ddz_game
-from .typedefs cimport ddz_rules
+from .typedefs cimport ddz_move, ddz_rules
 
 cdef enum:
     OBS_COMPACT = 0
@@ -39,12 +41,11 @@ cdef enum:
     ILLEGAL_LOSE = 1            # the mover -1, the others 0 (PettingZoo)
     ILLEGAL_FORFEIT = 2         # the mover -1, the others +1 (PGX, EnvPool)
 
-cdef enum:                      # check_action
+cdef enum:                      # check_actions: env.checks
     ACTION_OK = 0
-    ACTION_OUT_OF_RANGE = 1
-    ACTION_ILLEGAL = 2
-    ACTION_REDEAL_LIMIT = 3     # a legal pass that would redeal past MAX_REDEALS
-    ACTION_GAME_OVER = 4
+    ACTION_ILLEGAL = 1
+    ACTION_REDEAL_LIMIT = 2     # a legal pass that would redeal past MAX_REDEALS
+    ACTION_GAME_OVER = 3
 
 cdef enum:                      # a chunk's failure
     STEP_NO_MEMORY = 1
@@ -69,8 +70,11 @@ ctypedef struct ddz_table:
 
 ctypedef struct ddz_chunk:      # one thread's tables lo..hi-1 and their legal ids in a step
     Py_ssize_t lo, hi
-    int32_t* ids
+    int32_t* ids                # kept until the next call: check_actions reads them
     Py_ssize_t capacity, n_ids
+    Py_ssize_t first            # where ids[0] goes in the CSR (starts[lo] once summed)
+    ddz_move* moves             # the legal actions of a table (state_actions grows them)
+    Py_ssize_t room
     int failed                  # STEP_*, or 0
     char pad[64]                # chunks of different threads on different cache lines
 
@@ -81,8 +85,11 @@ ctypedef struct ddz_tables:     # everything the kernels read; the boundary owns
     int threads
     ddz_fanout fanout           # threads parts
     const ddz_action_ids* ids_table
+    const ddz_wild_ids* wild_ids    # the space's, under wild-card rules; else NULL
     ddz_rules rules
-    Py_ssize_t n_ids            # ids_table.n
+    Py_ssize_t n_ids            # ids in the space
+    int32_t pass_id             # the space's ids of the pass and of bid 1 (2 and 3 follow)
+    int32_t first_bid
     int scheme                  # OBS_*
     int flags                   # ENCODE_* of the scheme
     int reset_mode              # RESET_*
@@ -109,10 +116,10 @@ ctypedef struct ddz_tables:     # everything the kernels read; the boundary owns
     uint8_t* mask
     # A call's inputs (the boundary's own copies).
     int32_t* actions            # step
+    uint8_t* checks             # step: each action's ACTION_* (check_actions)
     uint8_t* reset_mask         # reset: which tables (NULL: all)
     bint reseed                 # reset: seed the tables from (seed, table) first
     uint64_t seed
-    bint validated              # step: every action was checked (the raise policy)
 
 # Every chunk of a phase (PHASE_*), chunk 0 on the calling thread and the others on the
 # fan-out's threads; returns when all are done (a chunk whose thread cannot start runs here).
@@ -120,6 +127,8 @@ ctypedef struct ddz_tables:     # everything the kernels read; the boundary owns
 cdef void run_phase(ddz_tables* env, int phase) noexcept nogil
 # The GATHER phase of one chunk on the calling thread.
 cdef void gather_chunk(ddz_tables* env, ddz_chunk* chunk) noexcept nogil
-# The first table whose action a step must refuse (and why, in *check), or -1: under the raise
-# policy any action that is not legal; under disabled autoreset a finished table.
-cdef Py_ssize_t first_refused(const ddz_tables* env, int* check) noexcept nogil
+# Check every table's action into env.checks (before the STEP phase: it reads the legal ids of
+# the last outputs, which the phase overwrites). Returns the first table whose action the step
+# must refuse, or -1: under the raise policy any action that is not legal; under disabled
+# autoreset a finished table.
+cdef Py_ssize_t check_actions(ddz_tables* env) noexcept nogil

@@ -6,9 +6,8 @@ from libc.string cimport memcpy, memmove, memset
 from .actions cimport NO_ID, ddz_action_ids, legal_ids
 from .alloc cimport grow
 from .bits cimport hand_init
-from .combos cimport move_is_legal
 from .encode cimport (
-    COMPACT_HISTORY, encode_compact_recent, encode_douzero, encode_douzero_batch,
+    COMPACT_HISTORY, ENCODE_WILDS, encode_compact, encode_compact_recent, encode_douzero, encode_douzero_batch,
     encode_douzero_history, encode_openspiel, encode_rlcard,
 )
 from .fanout cimport fanout_run
@@ -16,12 +15,13 @@ from .players cimport seat_choice, seed_seats
 from .rng cimport splitmix64, stream_seed
 from .state cimport (
     MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PUSH_NO_MEMORY, PUSHED, bid_action,
-    bid_redeals, ddz_state, game_push, state_deal, state_legal_actions, state_scores,
+    bid_redeals, ddz_state, game_push, state_actions, state_deal, state_scores,
 )
 from .typedefs cimport MAX_MOVES, ddz_hand, ddz_move
+from .wild_ids cimport wild_action, wild_ids_of
 
 
-cdef int start_game(const ddz_tables* env, ddz_table* t) noexcept nogil:
+cdef int start_game(const ddz_tables* env, ddz_table* t, ddz_chunk* chunk) noexcept nogil:
     """Deal the table's next game and let the opponents act up to the first learner decision
     (dealing again while a game ends before one); PUSHED or PUSH_NO_MEMORY."""
     while True:
@@ -34,37 +34,49 @@ cdef int start_game(const ddz_tables* env, ddz_table* t) noexcept nogil:
         if not env.opponents:
             return PUSHED
         seed_seats(&t.players, t.deal_seed)
-        if advance(env, t) != PUSHED:
+        if advance(env, t, chunk) != PUSHED:
             return PUSH_NO_MEMORY
         if t.g.s.phase != PHASE_OVER:
             return PUSHED
 
 
-cdef int check_action(const ddz_tables* env, const ddz_table* t, int32_t a) noexcept nogil:
-    cdef const ddz_state* s = &t.g.s
-    cdef const ddz_action_ids* space = env.ids_table
-    cdef int bid
+cdef bint was_legal(const ddz_chunk* chunk, const int64_t* starts, Py_ssize_t i,
+                    int32_t a) noexcept nogil:
+    """`a` is among table i's legal ids of the last outputs (ascending in the chunk's ids)."""
+    cdef Py_ssize_t lo = starts[i] - chunk.first, hi = starts[i + 1] - chunk.first, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if chunk.ids[mid] < a:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < starts[i + 1] - chunk.first and chunk.ids[lo] == a
+
+
+cdef int check_action(const ddz_tables* env, const ddz_chunk* chunk, Py_ssize_t i) noexcept nogil:
+    cdef const ddz_table* t = &env.tables[i]
+    cdef int32_t a = env.actions[i]
     if t.over:
         return ACTION_GAME_OVER
-    if a < 0 or a >= space.n:
-        return ACTION_OUT_OF_RANGE
-    if s.phase == PHASE_AUCTION:
-        if a == space.pass_id:
-            if s.redeals >= MAX_REDEALS and bid_redeals(s, 0):
-                return ACTION_REDEAL_LIMIT
-            return ACTION_OK
-        bid = a - space.first_bid + 1
-        if space.first_bid >= 0 and s.bid < bid <= 3:
-            return ACTION_OK
+    if not was_legal(chunk, env.starts, i, a):
         return ACTION_ILLEGAL
-    if a == space.pass_id:
-        return ACTION_OK if s.last_move.length else ACTION_ILLEGAL
-    if space.actions[a].length == 0:            # a bid
-        return ACTION_ILLEGAL
-    if move_is_legal(&space.actions[a], s.hands[s.to_move], &s.last_move,
-                     s.last_move.length != 0, &env.rules):
-        return ACTION_OK
-    return ACTION_ILLEGAL
+    if (t.g.s.phase == PHASE_AUCTION and a == env.pass_id and t.g.s.redeals >= MAX_REDEALS
+            and bid_redeals(&t.g.s, 0)):
+        return ACTION_REDEAL_LIMIT
+    return ACTION_OK
+
+
+cdef void action_of(const ddz_tables* env, const ddz_table* t, int32_t a,
+                    ddz_move* out) noexcept nogil:
+    """The action of legal id `a` at table t (a bid: bid_action)."""
+    if a == env.pass_id:
+        out[0] = bid_action(0)                  # (a pass in play: all zero too)
+    elif t.g.s.phase == PHASE_AUCTION:
+        out[0] = bid_action(a - env.first_bid + 1)
+    elif env.wild_ids != NULL:
+        wild_action(env.wild_ids, a, out)
+    else:
+        out[0] = env.ids_table.actions[a]
 
 
 cdef int play_action(const ddz_tables* env, ddz_table* t, const ddz_move* action) noexcept nogil:
@@ -78,30 +90,27 @@ cdef int play_action(const ddz_tables* env, ddz_table* t, const ddz_move* action
     return game_push(&t.g, action)
 
 
-cdef int play(const ddz_tables* env, ddz_table* t, int32_t a) noexcept nogil:
+cdef int play(const ddz_tables* env, ddz_table* t, int32_t a, ddz_chunk* chunk) noexcept nogil:
     """Apply the learner's legal action `a` (see check_action), then the opponents'; PUSHED or
     PUSH_NO_MEMORY."""
-    cdef const ddz_action_ids* space = env.ids_table
     cdef ddz_move action
-    if t.g.s.phase == PHASE_AUCTION:
-        action = bid_action(0 if a == space.pass_id else a - space.first_bid + 1)
-    else:
-        action = bid_action(0) if a == space.pass_id else space.actions[a]  # (a pass: zero)
+    action_of(env, t, a, &action)
     t.last_seat = t.g.s.to_move
     if play_action(env, t, &action) != PUSHED:
         return PUSH_NO_MEMORY
-    return advance(env, t)
+    return advance(env, t, chunk)
 
 
-cdef int advance(const ddz_tables* env, ddz_table* t) noexcept nogil:
-    """The opponents act until a learner seat is to move or the game ends; PUSHED or
-    PUSH_NO_MEMORY."""
-    cdef ddz_move actions[MAX_MOVES + 1]
+cdef int advance(const ddz_tables* env, ddz_table* t, ddz_chunk* chunk) noexcept nogil:
+    """The opponents act until a learner seat is to move or the game ends (their actions in
+    the chunk's moves); PUSHED or PUSH_NO_MEMORY."""
     cdef Py_ssize_t n, k
     while t.g.s.phase != PHASE_OVER and t.players.policies[t.g.s.to_move] != NULL:
-        n = state_legal_actions(&t.g.s, &env.rules, actions) - actions
-        k = seat_choice(&t.players, &t.g.s, &env.rules, actions, n)
-        if play_action(env, t, &actions[k]) != PUSHED:
+        n = state_actions(&t.g.s, &env.rules, &chunk.moves, &chunk.room)
+        if n < 0:
+            return PUSH_NO_MEMORY
+        k = seat_choice(&t.players, &t.g.s, &env.rules, chunk.moves, n)
+        if play_action(env, t, &chunk.moves[k]) != PUSHED:
             return PUSH_NO_MEMORY
     return PUSHED
 
@@ -110,7 +119,9 @@ cdef void write_obs(const ddz_tables* env, const ddz_table* t, int seat, char* o
                     int8_t* z) noexcept nogil:
     """Row `seat`'s observation of table t into obs (and z): every element of the row."""
     cdef int written = 0
-    if env.scheme == OBS_COMPACT:
+    if env.scheme == OBS_COMPACT and env.flags & ENCODE_WILDS:    # (physical cards: the steps')
+        written = encode_compact(&t.g, seat, env.flags, <int8_t*>obs)
+    elif env.scheme == OBS_COMPACT:
         written = encode_compact_recent(&t.g, seat, env.flags, t.recent, t.n_recent, <int8_t*>obs)
     elif env.scheme == OBS_OPENSPIEL:
         written = encode_openspiel(&t.g, seat, env.flags, <float*>obs)
@@ -132,32 +143,40 @@ cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) n
     cdef const ddz_state* s = &t.g.s
     cdef int seat = t.last_seat if t.over else s.to_move
     cdef Py_ssize_t item = 4 if env.scheme == OBS_OPENSPIEL else 1
-    cdef Py_ssize_t count = 0, k
+    cdef Py_ssize_t count = 0, room = MAX_MOVES + 1, k
+    cdef bint playing = not t.over and s.phase != PHASE_OVER and s.phase != PHASE_AUCTION
     cdef ddz_hand h
     cdef int32_t* out
     env.current[i] = seat
     env.role[i] = -1 if s.landlord == NO_SEAT else (seat - s.landlord + 3) % 3
     write_obs(env, t, seat, env.obs + i * env.width * item,
               env.z + i * Z_SIZE if env.z != NULL else NULL)
-    if grow(&chunk.ids, &chunk.capacity, chunk.n_ids + MAX_MOVES + 1) < 0:
+    if playing and env.wild_ids != NULL:
+        room = state_actions(s, &env.rules, &chunk.moves, &chunk.room)     # (pass included)
+        if room < 0:
+            chunk.failed = STEP_NO_MEMORY
+            return
+    if grow(&chunk.ids, &chunk.capacity, chunk.n_ids + room) < 0:
         chunk.failed = STEP_NO_MEMORY
         return
     out = chunk.ids + chunk.n_ids
     if t.over or s.phase == PHASE_OVER:
         count = 0
     elif s.phase == PHASE_AUCTION:
-        out[0] = env.ids_table.pass_id
+        out[0] = env.pass_id
         count = 1
         for k in range(s.bid + 1, 4):
-            out[count] = env.ids_table.first_bid + k - 1
+            out[count] = env.first_bid + k - 1
             count += 1
+    elif env.wild_ids != NULL:
+        count = wild_ids_of(env.wild_ids, chunk.moves, room, False, out)
     else:
         hand_init(&h, s.hands[s.to_move])
         count = legal_ids(env.ids_table, &h, &s.last_move if s.last_move.length else NULL,
                           s.last_move.length != 0, &env.rules, out)
-        if count == NO_ID:
-            chunk.failed = STEP_NO_ID
-            count = 0
+    if count < 0:                           # (NO_ID, or -1 - k for wild ids)
+        chunk.failed = STEP_NO_ID
+        count = 0
     chunk.n_ids += count
     env.starts[i + 1] = count
     if env.mask != NULL:
@@ -166,7 +185,7 @@ cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) n
             env.mask[i * env.n_ids + out[k]] = 1
 
 
-cdef int end_game(const ddz_tables* env, Py_ssize_t i) noexcept nogil:
+cdef int end_game(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) noexcept nogil:
     """Table i's game just ended: its rewards; under same_step its final observation is
     kept and the next game dealt. PUSHED or PUSH_NO_MEMORY."""
     cdef ddz_table* t = &env.tables[i]
@@ -187,42 +206,35 @@ cdef int end_game(const ddz_tables* env, Py_ssize_t i) noexcept nogil:
                              else (t.last_seat - t.g.s.landlord + 3) % 3)
         write_obs(env, t, t.last_seat, env.final_obs + i * env.width * item,
                   env.final_z + i * Z_SIZE if env.final_z != NULL else NULL)
-        return start_game(env, t)
+        return start_game(env, t, chunk)
     return PUSHED
 
 
 cdef void step_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
     cdef Py_ssize_t i
     cdef ddz_table* t
-    cdef int32_t a
     cdef int check, seat, status
     chunk.n_ids = 0
     chunk.failed = 0
     for i in range(chunk.lo, chunk.hi):
         t = &env.tables[i]
-        a = env.actions[i]
         env.rewards[3 * i] = env.rewards[3 * i + 1] = env.rewards[3 * i + 2] = 0
         env.terminated[i] = False
         if env.final_flags != NULL:
             env.final_flags[i] = False
-        if t.over:
-            check = ACTION_GAME_OVER
-        elif env.validated:
-            check = ACTION_OK
-        else:
-            check = check_action(env, t, a)
+        check = env.checks[i]
         if check == ACTION_GAME_OVER:           # next_step: the reset step
-            status = start_game(env, t)
+            status = start_game(env, t, chunk)
         elif check == ACTION_OK:
-            status = play(env, t, a)
+            status = play(env, t, env.actions[i], chunk)
             if status == PUSHED and t.g.s.phase == PHASE_OVER:
-                status = end_game(env, i)
+                status = end_game(env, i, chunk)
         else:                                   # lose or forfeit (raise checked first)
             t.last_seat = t.g.s.to_move
             for seat in range(3):
                 env.rewards[3 * i + seat] = (
                     -1 if seat == t.last_seat else 0 if env.illegal == ILLEGAL_LOSE else 1)
-            status = end_game(env, i)
+            status = end_game(env, i, chunk)
         if status != PUSHED:
             chunk.failed = STEP_NO_MEMORY
             return
@@ -238,7 +250,7 @@ cdef void reset_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
             if env.reseed:
                 env.tables[i].seeds = stream_seed(env.seed, i)
                 env.tables[i].games = 0
-            if start_game(env, &env.tables[i]) != PUSHED:
+            if start_game(env, &env.tables[i], chunk) != PUSHED:
                 chunk.failed = STEP_NO_MEMORY
                 return
             env.terminated[i] = False
@@ -252,6 +264,7 @@ cdef void gather_chunk(ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
     cdef uint64_t cards[MAX_MOVES + 1]
     cdef const ddz_table* t
     cdef float* rows
+    chunk.first = first
     memcpy(env.ids + first, chunk.ids, chunk.n_ids * sizeof(int32_t))
     memcpy(env.offsets + chunk.lo + 1, env.starts + chunk.lo + 1,
            (chunk.hi - chunk.lo) * sizeof(int64_t))
@@ -301,17 +314,17 @@ cdef void run_phase(ddz_tables* env, int phase) noexcept nogil:
     fanout_run(&env.fanout, run_chunk, &task)
 
 
-cdef Py_ssize_t first_refused(const ddz_tables* env, int* check) noexcept nogil:
-    cdef Py_ssize_t i
-    cdef const ddz_table* t
-    for i in range(env.n):
-        t = &env.tables[i]
-        if t.over:
-            if env.reset_mode == RESET_DISABLED:
-                check[0] = ACTION_GAME_OVER
-                return i
-        elif env.illegal == ILLEGAL_RAISE:
-            check[0] = check_action(env, t, env.actions[i])
-            if check[0] != ACTION_OK:
+cdef Py_ssize_t check_actions(ddz_tables* env) noexcept nogil:
+    cdef Py_ssize_t i, k
+    cdef const ddz_chunk* chunk
+    cdef int check
+    for k in range(env.threads):
+        chunk = &env.chunks[k]
+        for i in range(chunk.lo, chunk.hi):
+            check = check_action(env, chunk, i)
+            env.checks[i] = check
+            if check != ACTION_OK and (env.reset_mode == RESET_DISABLED
+                                       if check == ACTION_GAME_OVER
+                                       else env.illegal == ILLEGAL_RAISE):
                 return i
     return -1

@@ -39,3 +39,7 @@ cdef int wild_ids_prepare(ddz_wild_ids* w) noexcept nogil
 cdef int32_t wild_id(const ddz_wild_ids* w, const ddz_move* m) noexcept nogil
 # The move of id 0 <= id < w.n into out (the pass and the bids: all zero, as in the plain space).
 cdef void wild_action(const ddz_wild_ids* w, int32_t id, ddz_move* out) noexcept nogil
+# The ids of moves[0:n] (a pass among them: the pass id) and of the pass when `can_pass`,
+# ascending, into out (room for n + 1). Returns how many, or -1 - k if moves[k] has no id.
+cdef Py_ssize_t wild_ids_of(const ddz_wild_ids* w, const ddz_move* moves, Py_ssize_t n,
+                            bint can_pass, int32_t* out) noexcept nogil

@@ -1,6 +1,7 @@
 # Action ids of wild-card games: the blocks of wild_ids.pxd, counted.
 
 from libc.stdint cimport INT32_MAX, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport qsort
 from libc.string cimport memset
 
 from .actions cimport MAX_CHAIN, play_id
@@ -202,3 +203,25 @@ cdef void wild_action(const ddz_wild_ids* w, int32_t id, ddz_move* out) noexcept
             out.substitutes |= <uint32_t>(s.first + k + 1) << (4 * slot)
             slot += 1
             v -= 1
+
+
+cdef int ascending(const void* a, const void* b) noexcept nogil:
+    cdef int32_t x = (<const int32_t*>a)[0], y = (<const int32_t*>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef Py_ssize_t wild_ids_of(const ddz_wild_ids* w, const ddz_move* moves, Py_ssize_t n,
+                            bint can_pass, int32_t* out) noexcept nogil:
+    cdef Py_ssize_t k
+    cdef int32_t id
+    for k in range(n):
+        id = wild_id(w, &moves[k])
+        if id < 0:
+            return -1 - k
+        out[k] = id
+    if can_pass:
+        out[n] = w.start[w.plain.pass_id]
+        n += 1
+    # (the generators' order is not the ids')
+    qsort(out, n, sizeof(int32_t), ascending)
+    return n

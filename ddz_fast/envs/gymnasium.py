@@ -74,7 +74,7 @@ from gymnasium import spaces
 from .._actions import ActionSpace
 from .._game import Game
 from .._moves import Move
-from .._rules import MAX_MOVES, as_rules
+from .._rules import MAX_MOVES, as_rules, without_wilds
 from ..checks import check_int
 from ..encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding, EncodingError,
@@ -120,7 +120,8 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
                  observation: str | Encoding = "rlcard", seat: int = 0,
                  opponents: Sequence[Policy] | None = None,
                  illegal_reward: float | None = -1.0, render_mode: str | None = None) -> None:
-        rules = as_rules(rules)
+        rules = without_wilds(as_rules(rules), "DouDizhuEnv (its action_mask would hold millions "
+                              "of ids: DouDizhuVectorEnv gives the legal ids instead)")
         space = actions if isinstance(actions, ActionSpace) else ActionSpace(
             rules if actions is None else actions)
         if space.rules != rules:
@@ -165,7 +166,8 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._policies = opponents
         self._opponents: list[Policy] = opponents or []
         observation_spaces: dict[str, spaces.Space[Any]] = {
-            "observation": observation_box(encoding) if isinstance(encoding, CompactEncoding)
+            "observation": observation_box(encoding, rules)
+            if isinstance(encoding, CompactEncoding)
             else spaces.Box(0, 1, encoding.shape(role), dtype=encoding.dtype),
             "action_mask": spaces.Box(0, 1, (len(space),), dtype=np.int8),
         }

@@ -75,6 +75,7 @@ from gymnasium.vector.utils import batch_space
 
 from .._actions import ActionSpace
 from .._cards import DECK_COUNTS
+from .._rules import Rules, most_bombs
 from .._tables import Tables
 from ..checks import check_int
 from ..encodings import CompactEncoding, DouZeroEncoding, Encoding
@@ -105,28 +106,40 @@ def as_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
                     f"{type(mode).__name__} ({mode!r})")
 
 
-def compact_high(encoding: Encoding) -> npt.NDArray[np.int8]:
-    """The largest value of each element of the compact observation (its documented layout),
-    perfect_information's tail (two hands' rank counts) included."""
+def compact_high(encoding: Encoding, rules: Rules) -> npt.NDArray[np.int8]:
+    """The largest value of each element of the compact observation in games under ``rules``
+    (its documented layout), the wild-card block and perfect_information's tail (two hands'
+    rank counts) included."""
     ranks = np.array(DECK_COUNTS, dtype=np.int8)
-    high = np.empty(encoding.shape("farmer"), dtype=np.int8)
-    high[:90] = np.tile(ranks, 6)           # own hand, played by each seat, unseen, to beat
+    # the cards a move stands for: a long bomb of one rank has up to 4 wild cards a wild rank
+    represented = ranks.copy()
+    if rules.long_bombs:
+        represented[:13] += 4 * (2 if rules.wilds == "two" else 1)
+    high = np.empty(encoding.shape("farmer", rules=rules), dtype=np.int8)
+    high[:75] = np.tile(ranks, 5)           # own hand, played by each seat, unseen
+    high[75:90] = represented               # the move to beat
     high[90:94] = 1                         # the landlord one-hot, the auction flag
     high[94:97] = 20                        # cards left
-    high[97] = 14                           # bombs and rockets
+    high[97] = most_bombs(rules)            # bombs and rockets, as the multiplier counts them
     high[98] = 3                            # the bid
     high[99] = 15                           # history rows in use
-    high[100:325] = np.tile(ranks, 15)      # the history
+    high[100:325] = np.tile(represented, 15)    # the history
+    end = 325
+    if rules.wilds != "none":               # the wild ranks shown (1, 2), then physical cards
+        high[end:end + 13] = 2 if rules.wilds == "two" else 1
+        high[end + 13:end + 253] = np.tile(ranks, 16)       # of the move to beat, the history
+        end += 253
     if encoding.perfect_information:
-        high[325:] = np.tile(ranks, 2)      # the other two hands
+        high[end:] = np.tile(ranks, 2)      # the other two hands
     return high
 
 
-def observation_box(encoding: Encoding) -> spaces.Box:
-    """The Box of one table's ``"observation"`` row under ``encoding`` (the farmer's width)."""
-    width = encoding.shape("farmer")
+def observation_box(encoding: Encoding, rules: Rules) -> spaces.Box:
+    """The Box of one table's ``"observation"`` row under ``encoding`` (the farmer's width) in
+    games under ``rules``."""
+    width = encoding.shape("farmer", rules=rules)
     if isinstance(encoding, CompactEncoding):
-        return spaces.Box(np.zeros(width, np.int8), compact_high(encoding), dtype=np.int8)
+        return spaces.Box(np.zeros(width, np.int8), compact_high(encoding, rules), dtype=np.int8)
     return spaces.Box(0, 1, width, dtype=encoding.dtype)
 
 
@@ -165,7 +178,8 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         encoding = self.tables.observation
         self._douzero = isinstance(encoding, DouZeroEncoding)
-        single: dict[str, spaces.Space[Any]] = {"observation": observation_box(encoding)}
+        single: dict[str, spaces.Space[Any]] = {
+            "observation": observation_box(encoding, self.tables.rules)}
         if self._douzero:
             single["z"] = spaces.Box(0, 1, (5, 162), dtype=np.int8)
         if action_mask:

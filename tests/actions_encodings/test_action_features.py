@@ -1,11 +1,12 @@
 """Encoding.action_features: RLCard's get_action_feature for every id of its space (the peer
-itself), 15 rank counts for compact (read from each id's Move), the 54 cards that Tables'
-DouZero x_batch rows carry along the CSR legal ids, and the checks."""
+itself), 15 rank counts for compact (read from each id's Move; in wild-card spaces also the
+Move's wild-card fields), the 54 cards that Tables' DouZero x_batch rows carry along the CSR
+legal ids, and the checks."""
 
 import numpy as np
 import pytest
 
-from ddz_fast import PASS, ActionSpace, EncodingError, Tables
+from ddz_fast import PASS, ActionSpace, EncodingError, Game, Tables, UnsupportedRulesError
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD
 
 
@@ -30,6 +31,41 @@ def test_compact_counts(preset):
         expected = list(action.counts) if not (action == PASS or isinstance(action, int)) \
             else [0] * 15
         assert row.tolist() == expected
+
+
+@pytest.mark.parametrize("preset", ["laizi", "tiandi_laizi"])
+def test_compact_wild_features(preset):
+    """32 columns in a wild-card space: the counts of the cards the move stands for, the counts
+    of its substitutes, its second-rank wild cards, pure-wild; on the legal ids of seeded games
+    and on ids drawn over the whole space."""
+    space = ActionSpace(preset)
+    rng = np.random.default_rng(5)
+    ids = rng.integers(0, len(space), 3000).tolist() + [space.pass_id, *space.bid_ids]
+    for seed in range(3):
+        game = Game(seed, rules=preset)
+        while game.phase != "over":
+            legal = space.legal_ids(game)
+            ids += legal.tolist()
+            action = space.action(int(rng.choice(legal)))
+            if game.phase == "auction":
+                game.bid(0 if action == PASS else action)
+            else:
+                game.play(action)
+    features = COMPACT.action_features(space, np.array(ids))
+    assert features.shape == (len(ids), 32) and features.dtype == np.int8
+    for row, i in zip(features, ids):
+        action = space.action(i)
+        expected = [0] * 32
+        if not (action == PASS or isinstance(action, int)):
+            expected[:15] = action.counts.tolist()
+            for rank in action.substitutes:
+                expected[15 + "3456789TJQKA2".index(rank)] += 1
+            expected[30:] = [action.second_wilds, int(action.pure_wild)]
+        assert row.tolist() == expected, (i, action)
+    with pytest.raises(UnsupportedRulesError, match="the rlcard encoding's action features"):
+        RLCARD.action_features(space, [0])
+    with pytest.raises(ValueError, match=rf"ids\[0\] must be an action id in 0..{len(space) - 1}"):
+        COMPACT.action_features(space, [len(space)])
 
 
 def test_aligned_with_tables_x_batch():

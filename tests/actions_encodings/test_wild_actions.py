@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from ddz_fast import (
-    PASS, ActionSpace, Game, InvalidMoveError, Move, Rules, UnsupportedRulesError, legal_moves,
+    MOVE_DTYPE, PASS, WILD_MOVE_DTYPE, ActionSpace, Game, InvalidMoveError, Move, Rules,
+    UnsupportedRulesError, legal_moves,
 )
 from helpers import as_reference, deal_wilds, reference_play
 from oracles import reference
@@ -159,6 +160,43 @@ def test_legal_ids_of_games_are_the_references_moves(name):
     assert decisions > 100
 
 
+@pytest.mark.parametrize("name", SPACES)
+def test_legal_ids_batch_equals_legal_ids(name):
+    """legal_ids_batch of a wild-card space: row for row the legal_ids of each hand (checked
+    against the reference above), at the decisions of seeded games (leads and answers, each
+    with its deal's wild ranks), and with one set of wild ranks for every hand."""
+    space, rules = ActionSpace(name), Rules.preset(name)
+    rng = random.Random(name)
+    hands, prevs, wilds = [], [], []
+    for seed in range(4):
+        game = Game(seed, rules=rules)
+        while game.phase == "auction":
+            game.bid(rng.choice(game.legal_bids()))
+        while game.phase == "play":
+            hands.append(game.hands[game.to_move].counts)
+            prevs.append(game.last_move)
+            wilds.append(deal_wilds(game))
+            game.play(rng.choice(list(game.legal_moves())))
+    rows = np.zeros(len(prevs), dtype=WILD_MOVE_DTYPE)
+    for i, prev in enumerate(prevs):
+        if prev is not None:
+            for field, value in wild_row(prev).items():
+                rows[i][field] = value
+    hands, rows = np.array(hands, dtype=np.uint8), rows.view(MOVE_DTYPE)
+    one = "5" if SPACES[name] == 1 else "59"
+    for wild_ranks in (np.array(wilds)[:, 0] if SPACES[name] == 1 else np.array(wilds), one):
+        offsets, ids = space.legal_ids_batch(hands, rows, wild_ranks=wild_ranks)
+        assert offsets[0] == 0 and len(ids) == offsets[-1] and ids.dtype == np.int32
+        for i, (hand, prev) in enumerate(zip(hands, prevs)):
+            ranks = wild_ranks if isinstance(wild_ranks, str) else "".join(
+                SYMBOLS[r] for r in wilds[i])
+            expected = space.legal_ids(hand, prev, wild_ranks=ranks)
+            assert ids[offsets[i]:offsets[i + 1]].tolist() == expected.tolist(), i
+    assert len(hands) > 100
+    leads, _ = space.legal_ids_batch(hands, wild_ranks=one)         # every row leads
+    assert np.array_equal(np.diff(leads), [len(space.legal_ids(h, wild_ranks=one)) for h in hands])
+
+
 def test_legal_ids_of_hands():
     space = ActionSpace("laizi")
     for hand, prev in [("34569", None), ("666777", "5556~5"), ("3337", "4444")]:
@@ -183,9 +221,13 @@ def test_values_and_errors():
         ActionSpace("laizi").id(Move.parse("33333~33", rules=space.rules))
     with pytest.raises(UnsupportedRulesError, match="action\\(id\\) gives each one's move"):
         space.actions
-    for batch in (space.legal_ids_batch, space.legal_mask_batch):
-        with pytest.raises(UnsupportedRulesError, match="does not support wild cards yet"):
-            batch(np.zeros((1, 15), dtype=np.uint8))
+    with pytest.raises(UnsupportedRulesError, match=r"legal_mask_batch: a row of the 28,009,921 "
+                       r"ids .* legal_ids_batch gives"):
+        space.legal_mask_batch(np.zeros((1, 15), dtype=np.uint8))
+    with pytest.raises(ValueError, match="wild_ranks is required"):
+        space.legal_ids_batch(np.zeros((1, 15), dtype=np.uint8))
+    with pytest.raises(ValueError, match="has no wild cards"):
+        ActionSpace("standard").legal_ids_batch(np.zeros((1, 15), dtype=np.uint8), wild_ranks="7")
     with pytest.raises(ValueError, match="wild_ranks is required"):
         space.legal_ids("3")
     with pytest.raises(TypeError, match="takes no prev and no wild_ranks"):

@@ -13,7 +13,6 @@ from ddz_fast import (
     Kind, Move, Position, Rules,
     UnsupportedRulesError, classify, legal_move_counts, legal_moves, legal_moves_batch,
 )
-from ddz_fast.tables import Tables
 from oracles import reference
 from helpers import as_reference
 from oracles.reference_wilds import wild_beats, wild_leads
@@ -265,10 +264,6 @@ def test_rules_fields_and_refusals():
         legal_moves("3", rules=ONE, wild_ranks="B")
     with pytest.raises(ValueError, match="has no wild cards"):
         legal_moves("3", wild_ranks="7")
-    # what does not play wild cards yet says so, naming itself
-    # (tests/game/test_wild_game.py: the parts that take a Game)
-    with pytest.raises(UnsupportedRulesError, match="Tables does not support wild cards"):
-        Tables(1, rules=ONE)
     # a position under wild-card rules names its wild ranks
     position = Position.parse(Game(1).position())
     with pytest.raises(ValueError, match=r"wilds: '': Rules\(wilds='one'\) has 1 wild rank"):

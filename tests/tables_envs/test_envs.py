@@ -15,7 +15,7 @@ import pytest
 import ddz_fast
 from ddz_fast import (
     PASS, ActionSpace, Game, GreedyPlayer, IllegalActionError, IllegalBidError, IllegalMoveError,
-    RandomPlayer, Rules,
+    RandomPlayer, Rules, UnsupportedRulesError,
 )
 from ddz_fast.encodings import DOUZERO, OPENSPIEL, RLCardEncoding
 from helpers import ROOT, check_rules_argument
@@ -493,7 +493,9 @@ def test_gymnasium_bad_arguments(gyms):
             ({"opponents": [RandomPlayer(), "greedy"]}, TypeError, "must be callables"),
             ({"illegal_reward": "-1"}, TypeError, "illegal_reward must be a number"),
             ({"illegal_reward": float("nan")}, ValueError, "illegal_reward must be a finite number"),
-            ({"render_mode": "rgb_array"}, ValueError, "render_mode")):
+            ({"render_mode": "rgb_array"}, ValueError, "render_mode"),
+            ({"rules": "laizi", "observation": "compact"}, UnsupportedRulesError,
+             r"DouDizhuEnv \(its action_mask would hold millions of ids: DouDizhuVectorEnv")):
         with pytest.raises(error, match=message):
             make(**kwargs)
     env = make()

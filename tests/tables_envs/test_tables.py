@@ -1,7 +1,8 @@
 """ddz_fast.Tables: every table replayed through a plain Game (dealt with Tables.deal_seed), its
 observation through the encodings API, its legal ids through ActionSpace.legal_ids, its rewards
 from Game.result, under each autoreset mode, each illegal-action policy, 1 and 2 threads, and
-several presets and schemes; then the arguments, the buffers and concurrent calls."""
+several presets (the wild-card ones too) and schemes; then the arguments, the buffers and
+concurrent calls."""
 
 import random
 
@@ -10,13 +11,13 @@ import pytest
 
 from ddz_fast import (
     ActionSpace, Game, GreedyPlayer, IllegalActionError, RandomPlayer, RedealLimitError, Rules,
-    RulePlayer, Tables,
+    RulePlayer, Tables, UnsupportedRulesError,
 )
 from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, OpenSpielEncoding,
     RLCardEncoding,
 )
-from helpers import PLAIN_PRESETS, check_rules_argument, run_threads
+from helpers import WILD_PRESETS, check_rules_argument, run_threads
 from table_helpers import Mirror, expected_row, role_of
 
 MODES = ("next_step", "same_step", "disabled")
@@ -65,7 +66,8 @@ def choose(rng, info, i, space, policy, p_illegal):
 def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11, opponents=None):
     rules = Rules.preset(preset)
     tables = Tables(n, rules=rules, observation=scheme, seed=seed, threads=threads,
-                    autoreset=mode, illegal_action=policy, action_mask=True, opponents=opponents)
+                    autoreset=mode, illegal_action=policy, opponents=opponents,
+                    action_mask=preset not in WILD_PRESETS)     # (wild spaces: millions of ids)
     assert tables.metadata["autoreset_mode"] == mode
     space = tables.space
     mirrors = [Mirror(seed, i, rules, opponents) for i in range(n)]
@@ -119,6 +121,7 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11, o
     ("rlcard", RLCardEncoding(others_hand=False, bug_compatible=True, perfect_information=True)),
     ("douzero", DouZeroEncoding(perfect_information=True)),
     ("openspiel", OpenSpielEncoding(bug_compatible=True, perfect_information=True)),
+    ("laizi", COMPACT), ("tiandi_laizi", CompactEncoding(perfect_information=True)),
 ])
 @pytest.mark.slow
 def test_tables_replay_through_games(preset, scheme):
@@ -133,8 +136,11 @@ OPPONENTS = ({1: GreedyPlayer(), 2: GreedyPlayer()}, {0: RandomPlayer()},
              {1: RulePlayer(0), 2: RulePlayer(0)})
 
 
-@pytest.mark.parametrize("preset", sorted(PLAIN_PRESETS))    # (Tables: no wild cards yet)
-@pytest.mark.parametrize("opponents", OPPONENTS, ids=repr)
+@pytest.mark.parametrize("preset, opponents", [
+    (preset, opponents) for preset in sorted(Rules.presets()) for opponents in OPPONENTS
+    # (the rule player, RLCard's agent, plays no wild cards: test_wild_tables_refusals)
+    if not (preset in WILD_PRESETS and any(isinstance(p, RulePlayer) for p in opponents.values()))
+], ids=repr)
 @pytest.mark.slow
 def test_tables_with_opponents_replay_through_games(preset, opponents):
     """Opponents act inside the step: every output is for a learner seat, every game (and
@@ -154,6 +160,30 @@ def test_tables_with_opponents_quick(mode):
                opponents={1: GreedyPlayer(), 2: GreedyPlayer()})
     run_replay("rlcard", RLCARD, mode, "raise", 1, n=4, steps=60, seed=6,
                opponents={0: RandomPlayer()})
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_wild_tables_quick(mode):
+    """The quick loop's share of the wild-card replays: legal ids among millions, actions
+    decoded to physical cards, the compact encoding's wild block, native opponents."""
+    run_replay("laizi", COMPACT, mode, "forfeit", 2, n=4, steps=60, seed=7)
+    run_replay("tiandi_laizi", CompactEncoding(perfect_information=True), mode, "raise", 1,
+               n=3, steps=60, seed=8, opponents={2: GreedyPlayer()})
+
+
+def test_wild_tables_refusals():
+    """What a wild-card game cannot have in Tables, refused by name before anything is made."""
+    tables = Tables(2, actions="laizi", seed=1)             # the space gives the rules
+    assert tables.rules == Rules.preset("laizi") and len(tables.space) == 2_157_615
+    for scheme in ("rlcard", "openspiel", "douzero"):
+        with pytest.raises(UnsupportedRulesError, match=f"observation: the {scheme} encoding"):
+            Tables(1, rules="laizi", observation=scheme)
+    with pytest.raises(UnsupportedRulesError, match=r"action_mask: a row of the 28,009,921 ids"):
+        Tables(1, rules="tiandi_laizi", action_mask=True)
+    with pytest.raises(UnsupportedRulesError, match=r"opponents\[1\], the rule player"):
+        Tables(1, rules="laizi", opponents={1: RulePlayer(0)})
+    with pytest.raises(ValueError, match="numbers the actions of"):
+        Tables(1, rules="laizi", actions="standard")
 
 
 def test_opponents_arguments():
@@ -214,9 +244,11 @@ def same(a, b):
     return np.array_equal(a, b)
 
 
-@pytest.mark.parametrize("observation", ["compact", "douzero"])
-def test_threads_do_not_change_results(observation):
-    assert same(random_run(1, observation=observation), random_run(2, observation=observation))
+@pytest.mark.parametrize("rules, observation", [
+    ("standard", "compact"), ("standard", "douzero"), ("tiandi_laizi", "compact")])
+def test_threads_do_not_change_results(rules, observation):
+    assert same(random_run(1, rules=rules, observation=observation),
+                random_run(2, rules=rules, observation=observation))
 
 
 def test_seeds_and_resets():

@@ -196,13 +196,16 @@ def test_next_step_reset_step(vector):
 
 
 def test_spaces_contain_the_observations(vector):
-    """Every scheme under rules with an auction and without, with and without the mask."""
+    """Every scheme under rules with an auction and without, and wild cards; with and without
+    the mask (none of millions of ids under wild cards)."""
     for scheme, preset in (("compact", "standard"), ("compact", "rlcard"),
                            ("openspiel", "openspiel"), ("rlcard", "rlcard"),
                            ("douzero", "douzero"), ("douzero", "standard"),
                            (CompactEncoding(perfect_information=True), "standard"),
-                           (DouZeroEncoding(perfect_information=True), "douzero")):
-        for mask in (False, True):
+                           (DouZeroEncoding(perfect_information=True), "douzero"),
+                           ("compact", "laizi"),
+                           (CompactEncoding(perfect_information=True), "tiandi_laizi")):
+        for mask in (False,) if "laizi" in preset else (False, True):
             env = vector.DouDizhuVectorEnv(8, rules=preset, observation=scheme,
                                            action_mask=mask, autoreset_mode="SameStep")
             observation, info = env.reset(seed=2)
@@ -222,13 +225,28 @@ def test_spaces_contain_the_observations(vector):
 def test_compact_bounds_are_tight(vector):
     """The compact Box's highs are reached: each element's bound is the layout's, no looser
     than the documented ranges need."""
-    high = vector.compact_high(COMPACT)
+    high = vector.compact_high(COMPACT, Rules())
     assert high.shape == (325,) and set(high[:90].tolist()) == {1, 4}
-    perfect = vector.compact_high(CompactEncoding(perfect_information=True))
+    perfect = vector.compact_high(CompactEncoding(perfect_information=True), Rules())
     assert perfect.shape == (355,) and perfect[:325].tolist() == high.tolist()
     assert perfect[325:].tolist() == ([4] * 13 + [1, 1]) * 2
     assert high[[13, 14, 28, 29, 88, 89, 113, 114, 323, 324]].tolist() == [1] * 10
     assert high[[0, 12, 15, 100, 112, 310]].tolist() == [4] * 6
+    assert high[97] == 14                   # 13 bombs of 3..2 and the rocket
+    # x4 bombs (hard, pure-wild, the rocket: two doublings each) and the wild block: the wild
+    # ranks shown (2 marks the second), the physical cards of the move to beat and history
+    wild = vector.compact_high(CompactEncoding(perfect_information=True),
+                               Rules.preset("tiandi_laizi"))
+    assert wild.shape == (325 + 253 + 30,) and wild[97] == 2 * 14
+    # moves stand for up to 12 cards of a rank: the long bomb of 4 natural and 8 wild cards
+    assert wild[75:90].tolist() == [12] * 13 + [1, 1] and wild[:75].tolist() == perfect[:75].tolist()
+    assert wild[100:325].tolist() == ([12] * 13 + [1, 1]) * 15
+    assert wild[325:338].tolist() == [2] * 13
+    assert wild[338:578].tolist() == ([4] * 13 + [1, 1]) * 16
+    assert wild[578:].tolist() == perfect[325:].tolist()
+    assert vector.compact_high(COMPACT, Rules.preset("laizi"))[325:338].tolist() == [1] * 13
+    # six shuttles of two quads (3..A) at 3 bombs each, the 2s' quad and the rocket
+    assert vector.compact_high(COMPACT, Rules(shuttle="ordinary", shuttle_bombs=3))[97] == 20
 
 
 def test_sample_legal(vector):
