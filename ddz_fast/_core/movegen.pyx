@@ -518,6 +518,14 @@ cdef inline ddz_move* wild_finish(wild_hand* g, const wild_target* t, wild_part*
     return out
 
 
+cdef inline int wild_deficit(const wild_hand* g, uint32_t ranks, int unit) noexcept nogil:
+    """The wild cards a main part of `unit` cards on each of `ranks` needs at least."""
+    cdef int j, need = 0
+    for j in range(1, unit + 1):
+        need += popcount32(ranks & ~g.nat[j])
+    return need
+
+
 cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part* p,
                             ddz_move* out) noexcept nogil:
     """Every way to realise the ranks r..top of the main part after `p`, which it changes and
@@ -529,11 +537,11 @@ cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part
     if r > t.top:
         return wild_finish(g, t, p, out)
     spare = g.n_wild - p.own[0] - p.own[1] - p.n_subs      # wild cards not used yet
+    rest = ((<uint32_t>1 << (t.top + 1)) - 1) & ~((<uint32_t>1 << r) - 1)
+    if t.unit <= 4 and wild_deficit(g, rest, t.unit) > spare:
+        return out          # (the ranks left need more wild cards than are left: a dead end)
     if spare == 0:          # the rest of the part is natural cards, or there is none
         if t.unit > 4:      # (a long bomb: more of a rank than natural cards hold)
-            return out
-        rest = ((<uint32_t>1 << (t.top + 1)) - 1) & ~((<uint32_t>1 << r) - 1)
-        if rest & ~g.nat[t.unit]:
             return out
         block = rank_block(t.top, t.top - r + 1) * <uint64_t>t.unit
         p.cards += block
@@ -554,6 +562,8 @@ cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part
     p.cards += <uint64_t>t.unit << (4 * r)
     for own in range(hi, lo - 1, -1):       # the hand's own cards first
         subs = t.unit - own
+        if slot >= 0 and subs > g.pool[1 - slot]:
+            break           # (they would be the other wild rank's cards: too few of them)
         p.stand_ins += <uint64_t>subs << (4 * r)
         for i in range(subs):
             p.substitutes |= <uint32_t>(r + 1) << (4 * (n_before + i))
@@ -576,14 +586,6 @@ cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part
     p.n_subs = n_before
     p.cards -= <uint64_t>t.unit << (4 * r)
     return out
-
-
-cdef inline int wild_deficit(const wild_hand* g, uint32_t ranks, int unit) noexcept nogil:
-    """The wild cards a main part of `unit` cards on each of `ranks` needs at least."""
-    cdef int j, need = 0
-    for j in range(1, unit + 1):
-        need += popcount32(ranks & ~g.nat[j])
-    return need
 
 
 cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
