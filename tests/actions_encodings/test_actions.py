@@ -99,6 +99,7 @@ def test_the_plays_are_the_references(name, spaces, action_space):
 
 
 @pytest.mark.slow          # (the reference enumerates every shuttle play: 15-20 s each)
+@pytest.mark.reference
 @pytest.mark.parametrize("wings", ["one", "two"])
 def test_the_plays_with_shuttles_are_the_references(wings, spaces):
     """Shuttle plays come after every other (codes 14..18): the ids of the other plays stay."""

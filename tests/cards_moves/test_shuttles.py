@@ -275,6 +275,7 @@ def test_random_games_match_the_reference(standing):
 
 
 @pytest.mark.slow
+@pytest.mark.reference
 @pytest.mark.parametrize("standing", STANDINGS)
 def test_many_random_games_match_the_reference(standing):
     assert play_random_games(standing, range(12, 72)) >= 60

@@ -271,6 +271,7 @@ def test_rules_fields_and_refusals():
 
 
 @pytest.mark.slow
+@pytest.mark.reference
 @pytest.mark.parametrize("n_wild", [1, 2])
 def test_thousands_of_hands_match_the_reference(n_wild):
     """Every wild rank (one wild rank: 100 seeded 20-card hands each; two: 400 hands over

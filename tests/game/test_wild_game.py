@@ -111,6 +111,7 @@ def test_seeded_games_follow_the_reference(name):
 
 
 @pytest.mark.slow
+@pytest.mark.reference
 @pytest.mark.parametrize("name", GAME_RULES)
 def test_many_seeded_games_follow_the_reference(name):
     for seed in range(3, 40):

@@ -114,6 +114,12 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11, o
     return ended
 
 
+def threads_of(preset):
+    """The thread counts a replay runs on: wild-card games on two only (their results do not
+    depend on it: test_threads_do_not_change_results), as their moves are many more."""
+    return (2,) if preset in WILD_PRESETS else (1, 2)
+
+
 @pytest.mark.parametrize("preset, scheme", [
     ("standard", COMPACT), ("rlcard", RLCARD), ("douzero", DOUZERO), ("openspiel", OPENSPIEL),
     ("standard", DOUZERO), ("rlcard", RLCardEncoding(others_hand=False)),
@@ -127,7 +133,7 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11, o
 def test_tables_replay_through_games(preset, scheme):
     for mode in MODES:
         for policy in POLICIES:
-            for threads in (1, 2):
+            for threads in threads_of(preset):
                 run_replay(preset, scheme, mode, policy, threads)
 
 
@@ -137,9 +143,10 @@ OPPONENTS = ({1: GreedyPlayer(), 2: GreedyPlayer()}, {0: RandomPlayer()},
 
 
 @pytest.mark.parametrize("preset, opponents", [
-    (preset, opponents) for preset in sorted(Rules.presets()) for opponents in OPPONENTS
-    # (the rule player, RLCard's agent, plays no wild cards: test_wild_tables_refusals)
-    if not (preset in WILD_PRESETS and any(isinstance(p, RulePlayer) for p in opponents.values()))
+    (preset, opponents) for preset in sorted(Rules.presets())
+    # wild-card games: two greedy opponents and one random (the rule player, RLCard's agent,
+    # plays no wild cards: test_wild_tables_refusals)
+    for opponents in (OPPONENTS[:2] if preset in WILD_PRESETS else OPPONENTS)
 ], ids=repr)
 @pytest.mark.slow
 def test_tables_with_opponents_replay_through_games(preset, opponents):
@@ -148,7 +155,7 @@ def test_tables_with_opponents_replay_through_games(preset, opponents):
     scheme = DOUZERO if preset == "douzero" else COMPACT
     for mode in MODES:
         for policy in POLICIES:
-            for threads in (1, 2):
+            for threads in threads_of(preset):
                 run_replay(preset, scheme, mode, policy, threads, n=4, steps=60, seed=5,
                            opponents=opponents)
 
