@@ -20,7 +20,6 @@ cdef class ActionSpace:
     cdef Py_ssize_t position_ids(self, position, prev, wild_ranks, int32_t* out) except -2
     cdef int32_t c_id(self, int32_t plain) noexcept
     cdef object wild_legal_ids(self, position, prev, wild_ranks)
-    cdef object wild_ids_batch(self, _BatchInput batch, wild_ranks)
     cdef object ids_of_wild_moves(self, const ddz_move* moves, Py_ssize_t n, bint can_pass,
                                   Rules rules)
     cdef int raise_no_id(self, const ddz_hand* h, const ddz_move* on, Rules rules) except -1

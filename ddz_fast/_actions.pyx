@@ -580,9 +580,13 @@ cdef class ActionSpace:
         answers a previous move."""
         self.check_ready()
         cdef _BatchInput batch = _BatchInput(hands, prevs, self._rules)
-        if self.w.n:
-            return self.wild_ids_batch(batch, wild_ranks)
-        wilds_of(wild_ranks, self._rules)       # (none may be given)
+        cdef bint wild = self.w.n != 0
+        if not wild:
+            wilds_of(wild_ranks, self._rules)   # (none may be given)
+        # (a plain space's rows have no wild ranks: one row that rows_ids does not read)
+        cdef const uint8_t[:, ::1] w = (wild_rows(wild_ranks, self._rules, batch.n) if wild
+                                        else np.zeros((1, 2), dtype=np.uint8))
+        cdef bint per_row = w.shape[0] > 1
         offsets = np.empty(batch.n + 1, dtype=np.int64)
         cdef int64_t[::1] offs = offsets
         cdef int32_t* ids = NULL
@@ -594,39 +598,19 @@ cdef class ActionSpace:
             for start in range(0, batch.n, CHUNK_ROWS):
                 stop = min(batch.n, start + CHUNK_ROWS)
                 with nogil:
-                    status = rows_ids(batch.hand_data, batch.prev_data, start, stop,
-                                      &self._rules.c, &self.t, &offs[0], &ids, &capacity, &bad_row)
+                    if wild:
+                        status = rows_wild_ids(batch.hand_data, batch.prev_data,
+                                               <const ddz_wilds*>&w[0, 0], per_row, start, stop,
+                                               &self._rules.c, &self.w, &offs[0], &ids,
+                                               &capacity, &bad_row)
+                    else:
+                        status = rows_ids(batch.hand_data, batch.prev_data, start, stop,
+                                          &self._rules.c, &self.t, &offs[0], &ids, &capacity,
+                                          &bad_row)
+                if status == NO_ID_ROW and wild:    # (cannot happen: every wild move has one)
+                    raise InvalidMoveError(f"hands[{bad_row}]: a legal move has no id in {self!r}")
                 if status == NO_ID_ROW:
                     self.raise_row_no_id(batch, bad_row)
-                check_status(batch, status, self._rules)
-                PyErr_CheckSignals()
-            out = int32_array(ids, offs[batch.n])
-        finally:
-            free(ids)
-        return offsets, out
-
-    cdef object wild_ids_batch(self, _BatchInput batch, wild_ranks):
-        """legal_ids_batch of a wild-card space."""
-        wilds = wild_rows(wild_ranks, self._rules, batch.n)
-        cdef const uint8_t[:, ::1] w = wilds
-        cdef bint per_row = w.shape[0] > 1
-        offsets = np.empty(batch.n + 1, dtype=np.int64)
-        cdef int64_t[::1] offs = offsets
-        cdef int32_t* ids = NULL
-        cdef Py_ssize_t capacity = 0, status, start, stop, bad_row
-        offs[0] = 0
-        try:
-            if grow(&ids, &capacity, 1) < 0:
-                raise MemoryError()
-            for start in range(0, batch.n, CHUNK_ROWS):
-                stop = min(batch.n, start + CHUNK_ROWS)
-                with nogil:
-                    status = rows_wild_ids(batch.hand_data, batch.prev_data,
-                                           <const ddz_wilds*>&w[0, 0], per_row, start, stop,
-                                           &self._rules.c, &self.w, &offs[0], &ids, &capacity,
-                                           &bad_row)
-                if status == NO_ID_ROW:     # (cannot happen: every wild move has an id)
-                    raise InvalidMoveError(f"hands[{bad_row}]: a legal move has no id in {self!r}")
                 check_status(batch, status, self._rules)
                 PyErr_CheckSignals()
             out = int32_array(ids, offs[batch.n])
