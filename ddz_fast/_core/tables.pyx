@@ -3,12 +3,12 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
-from .actions cimport NO_ID, ddz_action_ids, legal_ids
+from .actions cimport ddz_action_ids, legal_ids
 from .alloc cimport grow
 from .bits cimport hand_init
 from .encode cimport (
-    COMPACT_HISTORY, ENCODE_WILDS, encode_compact, encode_compact_recent, encode_douzero, encode_douzero_batch,
-    encode_douzero_history, encode_openspiel, encode_rlcard,
+    COMPACT_HISTORY, ENCODE_WILDS, encode_compact, encode_compact_recent, encode_douzero,
+    encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
 )
 from .fanout cimport fanout_run
 from .players cimport seat_choice, seed_seats
@@ -174,7 +174,7 @@ cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) n
         hand_init(&h, s.hands[s.to_move])
         count = legal_ids(env.ids_table, &h, &s.last_move if s.last_move.length else NULL,
                           s.last_move.length != 0, &env.rules, out)
-    if count < 0:                           # (NO_ID, or -1 - k for wild ids)
+    if count < 0:                           # (a move without an id: NO_ID, or -1 - k)
         chunk.failed = STEP_NO_ID
         count = 0
     chunk.n_ids += count
