@@ -588,6 +588,47 @@ cdef ddz_move* wild_realise(wild_hand* g, const wild_target* t, int r, wild_part
     return out
 
 
+cdef ddz_move* wild_straights(wild_hand* g, const wild_target* t, uint32_t window,
+                             ddz_move* out) noexcept nogil:
+    """wild_realise of a straight on `window`, which holds no wild rank, without its recursion
+    (straights are most of a hand's main parts). A rank the hand lacks is a substitute; any
+    set S of the others may be too, while wild cards last. wild_realise tries rank by rank
+    from the lowest, its own card first: S in the order of a counter whose highest bit is the
+    lowest such rank, skipping counts with more bits than wild cards to spare."""
+    cdef uint32_t lacking = window & ~g.nat[1]
+    cdef uint32_t held = window & g.nat[1]
+    cdef int spare = g.n_wild - popcount32(lacking)
+    cdef int m = popcount32(held), j, k
+    cdef int ranks[12]                  # (a straight has at most 12 ranks, 3..A)
+    cdef uint32_t c = 0, end = <uint32_t>1 << m, subs, rest
+    cdef wild_part p
+    rest = held
+    for j in range(m):                  # ranks[j]: bit m - 1 - j of the counter
+        ranks[j] = pop_lsb(&rest)
+    memset(&p, 0, sizeof(p))
+    p.cards = rank_block(t.top, t.length)
+    while c < end:
+        if popcount32(c) > spare:       # (every count up to c + its lowest bit has as many)
+            c += c & (~c + 1)
+            continue
+        subs = lacking
+        for j in range(m):
+            if (c >> (m - 1 - j)) & 1:
+                subs |= <uint32_t>1 << ranks[j]
+        p.n_subs = popcount32(subs)
+        p.substitutes = 0
+        p.stand_ins = 0
+        k = 0
+        while subs:                     # (ascending, a nibble each: rank + 1)
+            j = pop_lsb(&subs)
+            p.substitutes |= <uint32_t>(j + 1) << (4 * k)
+            p.stand_ins += <uint64_t>1 << (4 * j)
+            k += 1
+        out = wild_finish(g, t, &p, out)
+        c += 1
+    return out
+
+
 cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
                              ddz_move* out) noexcept nogil:
     """gen_kind with wild cards."""
@@ -638,7 +679,11 @@ cdef ddz_move* gen_wild_kind(wild_hand* g, int kind, int length, int min_main,
             any_window = True
             if s + L - 1 >= min_main:
                 t.top = s + L - 1
-                out = wild_realise(g, &t, s, &empty, out)
+                if t.unit == 1 and not window & ((<uint32_t>1 << g.rank[0])
+                                                 | (<uint32_t>1 << g.rank[1])):
+                    out = wild_straights(g, &t, window, out)
+                else:
+                    out = wild_realise(g, &t, s, &empty, out)
         if length or not any_window:     # (no window of L ranks: none of more either)
             break
         L += 1
