@@ -602,6 +602,8 @@ cdef ddz_move* wild_straights(wild_hand* g, const wild_target* t, uint32_t windo
     cdef int ranks[12]                  # (a straight has at most 12 ranks, 3..A)
     cdef uint32_t c = 0, end = <uint32_t>1 << m, subs, rest
     cdef wild_part p
+    if spare < 0:                       # (the caller checked the window: cannot happen)
+        return out
     rest = held
     for j in range(m):                  # ranks[j]: bit m - 1 - j of the counter
         ranks[j] = pop_lsb(&rest)
