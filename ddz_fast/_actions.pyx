@@ -607,9 +607,10 @@ cdef class ActionSpace:
                         status = rows_ids(batch.hand_data, batch.prev_data, start, stop,
                                           &self._rules.c, &self.t, &offs[0], &ids, &capacity,
                                           &bad_row)
-                if status == NO_ID_ROW and wild:    # (cannot happen: every wild move has one)
-                    raise InvalidMoveError(f"hands[{bad_row}]: a legal move has no id in {self!r}")
                 if status == NO_ID_ROW:
+                    if wild:                    # (cannot happen: every wild move has an id)
+                        raise InvalidMoveError(f"hands[{bad_row}]: a legal move has no id in "
+                                               f"{self!r}")
                     self.raise_row_no_id(batch, bad_row)
                 check_status(batch, status, self._rules)
                 PyErr_CheckSignals()
