@@ -11,7 +11,10 @@ from libc.stdlib cimport free
 
 from ._cards cimport Hand
 from ._core.alloc cimport grow
-from ._core.rows cimport BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves, rows_wild_moves
+from ._core.rows cimport (
+    BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves, rows_two_deck_moves, rows_wild_moves,
+)
+from ._core.two_decks cimport TWO_DECK_HAND_CARDS
 from ._core.typedefs cimport MAX_MOVES, N_RANKS, NO_WILD, RANK_TWO, ddz_move, ddz_wilds
 from ._moves cimport wilds_of
 from ._rules cimport Rules, as_rules
@@ -131,6 +134,21 @@ cdef class _BatchInput:
         raise InvalidCardsError(f"hands[{i}] was no hand of at most 20 cards when it was read "
                                 f"(it has changed since, to {row}: another thread wrote it)")
 
+    def raise_bad_two_deck_hand(self, a, Py_ssize_t i):
+        row = a[i].tolist()      # read again for the message: another thread may have changed it
+        limits = [8] * (N_RANKS - 2) + [2, 2]
+        for rank, (count, limit) in enumerate(zip(row, limits)):
+            if count > limit:
+                raise InvalidCardsError(
+                    f"hands[{i}] holds {count} cards of rank {'3456789TJQKA2BR'[rank]}: two "
+                    f"decks (players=4) have {limit}")
+        if sum(row) > TWO_DECK_HAND_CARDS:
+            raise InvalidCardsError(f"hands[{i}] holds {sum(row)} cards: a hand of the "
+                                    f"four-player game has at most {TWO_DECK_HAND_CARDS}")
+        raise InvalidCardsError(f"hands[{i}] was no hand of at most {TWO_DECK_HAND_CARDS} "
+                                f"cards of two decks when it was read (it has changed since, to "
+                                f"{row}: another thread wrote it)")
+
     def raise_bad_prev(self, Py_ssize_t i, Rules rules):
         raise InvalidMoveError(f"prevs[{i}] was no combination under {rules!r} when it was read "
                                f"(prevs[{i}] = {self.prevs[i]})")
@@ -170,6 +188,8 @@ cdef object as_move_array(object prevs, Py_ssize_t n):
 cdef int check_status(_BatchInput batch, Py_ssize_t status, Rules rules) except -1:
     if status == OUT_OF_MEMORY:
         raise MemoryError("out of memory")
+    if status >= 0 and rules.c.players == 4:
+        batch.raise_bad_two_deck_hand(batch.hands, status)
     if status >= 0:
         batch.raise_bad_hand(batch.hands, status)
     if status <= BAD_PREV:
@@ -203,9 +223,13 @@ cdef object wild_rows(object wild_ranks, Rules rules, Py_ssize_t n):
     return rows
 
 
-cdef object wild_offsets(_BatchInput batch, Rules rules, object wild_ranks, bint keep):
-    """(offsets, moves) of a batch under wild-card rules; moves None when only counting."""
-    wilds = wild_rows(wild_ranks, rules, batch.n)
+cdef object grown_offsets(_BatchInput batch, Rules rules, object wild_ranks, bint keep):
+    """(offsets, moves) of a batch whose moves no fixed room bounds: under wild-card rules
+    (RULES.md 10) or of two decks (RULES.md 11); moves None when only counting."""
+    wilds = (wild_rows(wild_ranks, rules, batch.n) if rules.c.wilds
+             else np.full((1, 2), NO_WILD, dtype=np.uint8))
+    if not rules.c.wilds:
+        wilds_of(wild_ranks, rules)         # (none may be given)
     offsets = np.zeros(batch.n + 1, dtype=np.int64)
     cdef const uint8_t[:, ::1] w = wilds
     cdef int64_t[::1] offs = offsets
@@ -217,8 +241,13 @@ cdef object wild_offsets(_BatchInput batch, Rules rules, object wild_ranks, bint
     for start in range(0, batch.n, CHUNK_ROWS):
         stop = min(batch.n, start + CHUNK_ROWS)
         with nogil:
-            status = rows_wild_moves(batch.hand_data, batch.prev_data, <const ddz_wilds*>&w[0, 0],
-                                     per_row, start, stop, &rules.c, &offs[0], moves, capacity)
+            if rules.c.players == 4:
+                status = rows_two_deck_moves(batch.hand_data, batch.prev_data, start, stop,
+                                             &rules.c, &offs[0], moves, capacity)
+            else:
+                status = rows_wild_moves(batch.hand_data, batch.prev_data,
+                                         <const ddz_wilds*>&w[0, 0], per_row, start, stop,
+                                         &rules.c, &offs[0], moves, capacity)
         check_status(batch, status, rules)
         PyErr_CheckSignals()
     if not keep:
@@ -230,10 +259,10 @@ cdef object wild_offsets(_BatchInput batch, Rules rules, object wild_ranks, bint
 def legal_move_counts(hands, prevs=None, *, rules=None, wild_ranks=None):
     """The number of legal moves of every hand, as an int64 array: ``legal_moves_batch``
     without storing the moves (same arguments)."""
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = as_rules(rules, True)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
-    if r.c.wilds:
-        return np.diff(wild_offsets(batch, r, wild_ranks, False)[0])
+    if r.c.wilds or r.c.players == 4:
+        return np.diff(grown_offsets(batch, r, wild_ranks, False)[0])
     wilds_of(wild_ranks, r)         # (none may be given)
     counts = np.empty(batch.n, dtype=np.int64)
     cdef int64_t[::1] out = counts
@@ -258,10 +287,10 @@ def legal_moves_batch(hands, prevs=None, *, rules=None, wild_ranks=None):
     the wild ranks of every hand (as ``legal_moves`` takes them) or of each (an integer array,
     (N,) with one wild rank, (N, 2) with two).
     """
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = as_rules(rules, True)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
-    if r.c.wilds:
-        return wild_offsets(batch, r, wild_ranks, True)
+    if r.c.wilds or r.c.players == 4:
+        return grown_offsets(batch, r, wild_ranks, True)
     wilds_of(wild_ranks, r)         # (none may be given)
     offsets = np.empty(batch.n + 1, dtype=np.int64)
     cdef int64_t[::1] offs = offsets

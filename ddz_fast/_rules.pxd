@@ -11,7 +11,7 @@ cdef class Rules:
 
 # `rules` if it is a Rules, the preset of that name for a str (ValueError for no preset's
 # name), the default rules for None; TypeError otherwise. Python modules call it too.
-cpdef Rules as_rules(object rules)
+cpdef Rules as_rules(object rules, bint four_players=*)
 # `rules`, or UnsupportedRulesError naming `what` if they have wild cards (RULES.md 10): for
 # the parts of the package that do not play them yet.
 cpdef Rules without_wilds(Rules rules, str what)

@@ -18,6 +18,12 @@ SHUTTLE_WINGS: tuple[str, ...]
 MOST_SHUTTLE_BOMBS: int
 WILDS: tuple[str, ...]
 BOMB_ORDERS: tuple[str, ...]
+SIDES: tuple[str, ...]
+ATTACHMENTS: tuple[str, ...]
+JOKER_PAIRS: tuple[str, ...]
+BOMB_RANKINGS: tuple[str, ...]
+ATTACHMENT_KINDS_OFF: dict[str, int]
+FOUR_PLAYER_FIELDS: tuple[str, ...]
 MULTIPLIERS: tuple[int, ...]
 MOST_BOMBS: int
 SHUTTLE_KINDS: int
@@ -68,6 +74,7 @@ class Count(Field):
 class Multiplier(Count):
     def __init__(self, name: str, default: int, stage: str, help: str, c: _Setter) -> None: ...
 
+def check_players(values: tuple[Any, ...]) -> None: ...
 def doublings(factor: int) -> int: ...
 def tier_multiplier(name: str, tier: int, what: str) -> Multiplier: ...
 
@@ -98,6 +105,11 @@ class Rules:
     pure_bomb_multiplier: Final[int]
     rocket_multiplier: Final[int]
     long_bombs: Final[bool]
+    players: Final[int]
+    sides: Final[Literal["1v3", "2v2"]]
+    attachments: Final[Literal["any", "pairs", "plane_pairs"]]
+    joker_pairs: Final[Literal["same_colour", "none"]]
+    bomb_ranking: Final[Literal["size", "tiers"]]
     def __init__(self, distinct_single_wings: bool = False, auction: Literal["open", "single_round", "none"] = "open",
                  four_with_two: bool = True, distinct_four_two_singles: bool = True,
                  quad_wings: bool = True, extending_wings: bool = True,
@@ -110,7 +122,11 @@ class Rules:
                  bomb_order: Literal["rocket_top", "pure_top"] = "rocket_top",
                  soft_bomb_multiplier: int = 2, hard_bomb_multiplier: int = 2,
                  pure_bomb_multiplier: int = 2, rocket_multiplier: int = 2,
-                 long_bombs: bool = False) -> None: ...
+                 long_bombs: bool = False, players: int = 3,
+                 sides: Literal["1v3", "2v2"] = "1v3",
+                 attachments: Literal["any", "pairs", "plane_pairs"] = "any",
+                 joker_pairs: Literal["same_colour", "none"] = "same_colour",
+                 bomb_ranking: Literal["size", "tiers"] = "size") -> None: ...
     def replace(self, *, distinct_single_wings: bool = ..., auction: Literal["open", "single_round", "none"] = ...,
                 four_with_two: bool = ..., distinct_four_two_singles: bool = ...,
                 quad_wings: bool = ..., extending_wings: bool = ..., all_pass: Literal["redeal", "end"] = ...,
@@ -121,7 +137,11 @@ class Rules:
                 bomb_order: Literal["rocket_top", "pure_top"] = ...,
                 soft_bomb_multiplier: int = ..., hard_bomb_multiplier: int = ...,
                 pure_bomb_multiplier: int = ..., rocket_multiplier: int = ...,
-                long_bombs: bool = ...) -> Rules: ...
+                long_bombs: bool = ..., players: int = ...,
+                sides: Literal["1v3", "2v2"] = ...,
+                attachments: Literal["any", "pairs", "plane_pairs"] = ...,
+                joker_pairs: Literal["same_colour", "none"] = ...,
+                bomb_ranking: Literal["size", "tiers"] = ...) -> Rules: ...
     @property
     def name(self) -> str | None: ...
     @staticmethod
@@ -132,5 +152,5 @@ class Rules:
     def __hash__(self) -> int: ...
 
 def most_bombs(rules: Rules) -> int: ...
-def as_rules(rules: RulesLike) -> Rules: ...
+def as_rules(rules: RulesLike, four_players: bool = False) -> Rules: ...
 def without_wilds(rules: Rules, what: str) -> Rules: ...

@@ -5,6 +5,7 @@ import argparse
 
 from ._core.typedefs cimport (
     KIND_FOUR_TWO_PAIRS, KIND_FOUR_TWO_SINGLES, KIND_LONG_BOMB, KIND_PLANE_SINGLES, KIND_ROCKET,
+    KIND_TRIO_PAIR, KIND_TRIO_SINGLE,
     KIND_SHUTTLE, KIND_SHUTTLE_PAIRS, KIND_SHUTTLE_SINGLES, KIND_SHUTTLE_TWO_PAIRS,
     KIND_SHUTTLE_TWO_SINGLES, N_KINDS, TIER_HARD, TIER_PURE, TIER_SOFT, ddz_rules,
 )
@@ -27,6 +28,10 @@ SHUTTLE_WINGS = ("none", "one", "two")
 MOST_SHUTTLE_BOMBS = 3
 WILDS = ("none", "one", "two")
 BOMB_ORDERS = ("rocket_top", "pure_top")
+SIDES = ("1v3", "2v2")
+ATTACHMENTS = ("any", "pairs", "plane_pairs")
+JOKER_PAIRS = ("same_colour", "none")
+BOMB_RANKINGS = ("size", "tiers")
 MULTIPLIERS = (1, 2, 4, 8)
 STAGES = ("auction", "play")
 
@@ -179,6 +184,17 @@ cdef dict SWITCHES = {
     "pure_top": False,
     "bomb_doublings": [1, 1, 1],
     "rocket_doublings": 1,
+    "players": 3,
+    "joker_pairs": True,
+    "bomb_tiers": False,
+    "pair_sides": False,
+}
+
+# The kinds with kickers that each value of `attachments` removes (RULES.md 11).
+ATTACHMENT_KINDS_OFF = {
+    "any": 0,
+    "pairs": 1 << KIND_TRIO_SINGLE | 1 << KIND_PLANE_SINGLES,
+    "plane_pairs": 1 << KIND_TRIO_SINGLE | 1 << KIND_PLANE_SINGLES | 1 << KIND_TRIO_PAIR,
 }
 
 # The fields, in the order of Rules' positional arguments and pickles: append, never reorder.
@@ -264,7 +280,54 @@ FIELDS = (
          help="with wild cards: a bomb may hold 5 to 12 cards of a rank, more cards beating "
               "fewer (FENTAIIII's 天地癞子); without them it changes nothing",
          c=lambda s, on: s.update(kinds=s["kinds"] | (on and s["wilds"] != 0) << KIND_LONG_BOMB)),
+    # RULES.md section 11: four players on two decks, and the switches of their sources.
+    Count("players", 3, 4, default=3, stage="auction",
+          help="variant: 4 players on two decks (108 cards, 25 each and 8 to the landlord; "
+               "seeds 003 and 004)",
+          c=lambda s, value: s.update(players=value, kinds=s["kinds"] | (
+              (value == 4) << KIND_LONG_BOMB))),
+    Choice("sides", SIDES, default="1v3", stage="auction",
+           help="with 4 players: the landlord alone against three ('1v3', seed 003) or with "
+                "the seat opposite against the other two ('2v2', seed 004)",
+           c=lambda s, value: s.update(pair_sides=value == "2v2")),
+    Choice("attachments", ATTACHMENTS, default="any", stage="play",
+           help="with 4 players: the kinds with kickers, 'any' (those of 3 players), 'pairs' "
+                "(no single kicker; seed 003) or 'plane_pairs' (only a plane with pairs; "
+                "seed 004)",
+           c=lambda s, value: s.update(kinds=s["kinds"] & ~ATTACHMENT_KINDS_OFF[value])),
+    Choice("joker_pairs", JOKER_PAIRS, default="same_colour", stage="play",
+           help="with 4 players: two jokers of one colour are a pair ('same_colour', seed 004) "
+                "or no pair ('none')",
+           c=lambda s, value: s.update(joker_pairs=value == "same_colour")),
+    Choice("bomb_ranking", BOMB_RANKINGS, default="size", stage="play",
+           help="with 4 players: bombs rank by their cards, then rank ('size', seed 004), or "
+                "by the tiers of 4-5, 6, 7 and 8 cards, then rank ('tiers', seed 003)",
+           c=lambda s, value: s.update(bomb_tiers=value == "tiers")),
 )
+
+# The fields that only the four-player game reads (RULES.md 11).
+FOUR_PLAYER_FIELDS = ("sides", "attachments", "joker_pairs", "bomb_ranking")
+
+
+def check_players(tuple values):
+    """The fields of the four-player game (RULES.md 11) set only with players=4, and those
+    that no source plays with it left off."""
+    if values[INDEX["players"]] == 3:
+        for name in FOUR_PLAYER_FIELDS:
+            if values[INDEX[name]] != DEFAULTS[INDEX[name]]:
+                raise UnsupportedRulesError(
+                    f"{name}={values[INDEX[name]]!r} is a switch of the four-player game "
+                    f"(players=4, RULES.md 11); three players play {name}="
+                    f"{DEFAULTS[INDEX[name]]!r}")
+        return
+    if values[INDEX["four_with_two"]]:
+        raise UnsupportedRulesError("four players (players=4, RULES.md 11) play no four with "
+                                    "two: give four_with_two=False")
+    for name, off in (("wilds", "none"), ("shuttle", "off")):
+        if values[INDEX[name]] != off:
+            raise UnsupportedRulesError(
+                f"four players (players=4) are not played with {name}="
+                f"{values[INDEX[name]]!r}: no source plays both (RULES.md 11)")
 
 
 def doublings(int factor):
@@ -326,6 +389,7 @@ cdef class Rules:
             raise UnsupportedRulesError(
                 f"wild cards (wilds={values[INDEX['wilds']]!r}) and the space shuttle "
                 f"(shuttle={values[INDEX['shuttle']]!r}) are not played together (RULES.md 10)")
+        check_players(values)
         self.c = switches_of(values)
         self.values = values
         self.frozen = True
@@ -450,12 +514,17 @@ cpdef Rules without_wilds(Rules rules, str what):
     return rules
 
 
-cpdef Rules as_rules(object rules):
+cpdef Rules as_rules(object rules, bint four_players=False):
     """The one reading of every ``rules=`` argument: a Rules as is, a preset name
-    (``Rules.presets()``) as that preset, None as the default rules."""
+    (``Rules.presets()``) as that preset, None as the default rules. The four-player game
+    (players=4) only where the caller plays it (`four_players`)."""
     if rules is None:
         return DEFAULT_RULES
     if isinstance(rules, Rules):
+        if (<Rules>rules).c.players == 4 and not four_players:
+            raise UnsupportedRulesError(
+                "the four-player game (players=4, RULES.md 11) is played so far by "
+                "legal_moves_batch and legal_move_counts only")
         return <Rules>rules
     if isinstance(rules, str):
         return preset_named(rules)

@@ -45,6 +45,12 @@ cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
                               Py_ssize_t stop, const ddz_rules* rules, const ddz_wild_ids* space,
                               int64_t* offsets, int32_t** ids, Py_ssize_t* capacity,
                               Py_ssize_t* bad_row) noexcept nogil
+# rows_wild_moves for the four-player game of two decks (rules.players == 4, RULES.md 11):
+# rows of up to 8 cards of a rank, 2 of a joker and 33 cards in all.
+cdef Py_ssize_t rows_two_deck_moves(const uint8_t* hands, const ddz_move* prevs,
+                                    Py_ssize_t start, Py_ssize_t stop, const ddz_rules* rules,
+                                    int64_t* offsets, ddz_move** moves,
+                                    Py_ssize_t* capacity) noexcept nogil
 # Legal action ids (ascending; the pass too where a row answers a previous move) as CSR: the
 # ids of row i into (*ids)[offsets[i]:offsets[i + 1]], growing *ids as rows_moves does.
 cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,

@@ -2,14 +2,18 @@
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from .actions cimport NO_ID, ddz_action_ids, ids_of, legal_ids_moves
 from .alloc cimport grow
 from .bits cimport popcount32
 from .combos cimport is_reading
 from .movegen cimport gen_moves, gen_wild_moves
-from .typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, ddz_hand, ddz_move, ddz_rules, ddz_wilds
+from .two_decks cimport TWO_DECK_HAND_CARDS, gen_two_deck_moves, is_two_deck_reading
+from .typedefs cimport (
+    MAX_HAND_CARDS, MAX_MOVES, N_RANKS, NO_WILD, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
+    ddz_wilds,
+)
 from .wild_ids cimport ddz_wild_ids, wild_ids_of
 
 cdef extern from "ddz_load_row.h":
@@ -27,6 +31,23 @@ cdef inline bint pack_row(const uint8_t* row, ddz_hand* h) noexcept nogil:
     h.m4 = masks[3]
     h.n = popcount32(masks[0]) + popcount32(masks[1]) + popcount32(masks[2]) + popcount32(masks[3])
     return h.n <= MAX_HAND_CARDS
+
+
+cdef inline bint pack_two_deck_row(const uint8_t* row, ddz_hand* h) noexcept nogil:
+    """One row of rank counts as a hand of the two-deck game (RULES.md 11), read once: its
+    cards and their number (no masks); False if it is none: a count above 8 (2 for a joker),
+    more than 33 cards."""
+    cdef uint8_t counts[N_RANKS]
+    cdef int r, n = 0
+    memcpy(counts, row, N_RANKS)
+    h.cards = 0
+    for r in range(N_RANKS):
+        if counts[r] > (2 if r >= RANK_BLACK_JOKER else 8):
+            return False
+        n += counts[r]
+        h.cards |= <uint64_t>counts[r] << (4 * r)
+    h.n = n
+    return n <= TWO_DECK_HAND_CARDS
 
 
 # Where the moves of the rows go. A sink is a `take` function, called once per row with the
@@ -124,51 +145,58 @@ cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize
     return run_rows(hands, prevs, start, stop, rules, &sink, take_moves)
 
 
-cdef inline ddz_move* wild_row(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
-                               ddz_wilds wilds, ddz_move** moves, Py_ssize_t* capacity,
-                               Py_ssize_t used) noexcept nogil:
-    """One row's wild moves at (*moves)[used:], *moves grown until they fit; their end, or
-    NULL out of memory."""
+cdef inline ddz_move* grown_row(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
+                                ddz_wilds wilds, ddz_move** moves, Py_ssize_t* capacity,
+                                Py_ssize_t used) noexcept nogil:
+    """One row's moves where no fixed room bounds them (wild cards; two decks, of which only
+    h.cards is read) at (*moves)[used:], *moves grown until they fit; their end, or NULL out
+    of memory."""
     cdef ddz_move* end
     while True:
         if grow(moves, capacity, used + 4 * MAX_MOVES) < 0:
             return NULL
-        end = gen_wild_moves(h, prev, rules, wilds, moves[0] + used, capacity[0] - used)
+        if rules.players == 4:
+            end = gen_two_deck_moves(h.cards, prev, rules, moves[0] + used, capacity[0] - used)
+        else:
+            end = gen_wild_moves(h, prev, rules, wilds, moves[0] + used, capacity[0] - used)
         if end != NULL:
             return end
         if grow(moves, capacity, 2 * capacity[0]) < 0:
             return NULL
 
 
-cdef inline Py_ssize_t run_wild_rows(const uint8_t* hands, const ddz_move* prevs,
+cdef inline Py_ssize_t run_grown_rows(const uint8_t* hands, const ddz_move* prevs,
                                      const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
                                      Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                                      ddz_move** moves, Py_ssize_t* capacity,
                                      const ddz_wild_ids* space, int32_t** ids,
                                      Py_ssize_t* ids_capacity, Py_ssize_t* bad_row) noexcept nogil:
     """rows_wild_moves, or with `space` rows_wild_ids (the moves of a row in a scratch buffer,
-    then their ids)."""
+    then their ids); rows_two_deck_moves under two decks (rules.players == 4)."""
     cdef ddz_hand h
     cdef ddz_move prev
     cdef ddz_move* end
     cdef Py_ssize_t i, used, n, status = DONE
     cdef bint one_row = moves == NULL or space != NULL     # (a row's moves, then dropped)
+    cdef bint two_decks = rules.players == 4
     cdef ddz_move* scratch = NULL
     cdef Py_ssize_t scratch_room = 0
     if one_row:
         moves, capacity = &scratch, &scratch_room
     memset(&prev, 0, sizeof(ddz_move))      # length 0: a lead
     for i in range(start, stop):
-        if not pack_row(hands + i * N_RANKS, &h):
+        if not (pack_two_deck_row(hands + i * N_RANKS, &h) if two_decks
+                else pack_row(hands + i * N_RANKS, &h)):
             status = i
             break
         if prevs != NULL:
             prev = prevs[i]     # one copy: the caller's array may change meanwhile
-            if prev.length and not is_reading(&prev, rules):
+            if prev.length and not (is_two_deck_reading(&prev, rules) if two_decks
+                                    else is_reading(&prev, rules)):
                 status = BAD_PREV - i
                 break
         used = 0 if one_row else offsets[i]
-        end = wild_row(&h, &prev, rules, wilds[i if per_row else 0], moves, capacity, used)
+        end = grown_row(&h, &prev, rules, wilds[i if per_row else 0], moves, capacity, used)
         if end == NULL:
             status = OUT_OF_MEMORY
             break
@@ -191,7 +219,7 @@ cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
                                 const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
                                 Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                                 ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
-    return run_wild_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, moves,
+    return run_grown_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, moves,
                          capacity, NULL, NULL, NULL, NULL)
 
 
@@ -201,7 +229,7 @@ cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
                               int64_t* offsets, int32_t** ids, Py_ssize_t* capacity,
                               Py_ssize_t* bad_row) noexcept nogil:
     bad_row[0] = -1
-    return run_wild_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, NULL, NULL,
+    return run_grown_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, NULL, NULL,
                          space, ids, capacity, bad_row)
 
 
@@ -287,3 +315,13 @@ cdef Py_ssize_t rows_mask(const uint8_t* hands, const ddz_move* prevs, Py_ssize_
     free(offsets)
     free(ids)
     return status
+
+
+cdef Py_ssize_t rows_two_deck_moves(const uint8_t* hands, const ddz_move* prevs,
+                                    Py_ssize_t start, Py_ssize_t stop, const ddz_rules* rules,
+                                    int64_t* offsets, ddz_move** moves,
+                                    Py_ssize_t* capacity) noexcept nogil:
+    cdef ddz_wilds none
+    memset(&none, NO_WILD, sizeof(none))
+    return run_grown_rows(hands, prevs, &none, False, start, stop, rules, offsets, moves,
+                          capacity, NULL, NULL, NULL, NULL)

@@ -175,6 +175,12 @@ ctypedef struct ddz_rules:
     uint8_t pure_top                  # pure-wild bombs stand above the rocket (else below it)
     uint8_t bomb_doublings[3]         # the multiplier doubles this often per bomb, by TIER_*
     uint8_t rocket_doublings          # ... and for the rocket
+    # The four-player game of two decks (RULES.md 11): up to 8 cards of a rank and 2 of a
+    # joker, bombs of 4 to 8 cards (KIND_BOMB, KIND_LONG_BOMB), the rocket the four jokers
+    uint8_t players                   # 3, or 4: two decks
+    uint8_t joker_pairs               # two jokers of a colour are a pair (four players)
+    uint8_t bomb_tiers                # bombs rank by the tiers 4-5, 6, 7, 8 cards (else by size)
+    uint8_t pair_sides                # the landlord and the seat opposite play together (2 v 2)
 
 # The game's plain structs; state.pxd holds their functions and constants (NO_SEAT, the phases).
 # Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are

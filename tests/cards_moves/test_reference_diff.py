@@ -62,7 +62,8 @@ def test_the_table_is_of_these_hands():
 def test_the_presets_are_the_references():
     """Each preset's switches that decide what a combination is are the reference's preset;
     every other field of Rules changes no combination (a new one must be added to both), but
-    the wild cards', which oracles/reference_wilds.py reads."""
+    the wild cards', which oracles/reference_wilds.py reads, and the four-player game's, which
+    oracles/reference_four.py reads (cards_moves/test_two_decks.py)."""
     for name, rules in RULES.items():
         assert switches_of(rules) == reference.PRESETS[name], name
     # the wild-card presets' combinations are standard's (test_wilds.py checks them so)
@@ -71,7 +72,8 @@ def test_the_presets_are_the_references():
     assert {field.name for field in FIELDS} - set(SWITCH_DEFAULTS) == {
         "auction", "all_pass", "scoring", "spring", "shuttle_bombs", "wilds", "bomb_order",
         "soft_bomb_multiplier", "hard_bomb_multiplier", "pure_bomb_multiplier",
-        "rocket_multiplier", "long_bombs"}
+        "rocket_multiplier", "long_bombs", "players", "sides", "attachments", "joker_pairs",
+        "bomb_ranking"}
 
 
 def test_the_table_agrees_with_the_reference_now():

@@ -26,6 +26,11 @@ def play(kind, main, text, length=1):
     return (kind, length, main, parse(text))
 
 
+def counts(cards):
+    """The rank counts of a list of cards (ranks)."""
+    return tuple(cards.count(r) for r in range(15))
+
+
 def read(text, **switches):
     return readings(parse(text), **switches)
 
@@ -166,7 +171,7 @@ def small_hand(rng):
         low = rng.randint(0, 7)
         ranks = [*range(low, low + rng.randint(5, 8)), *rng.sample(range(15), 1)]
     pool = [r for r in FOUR_DECK if r in ranks]
-    return tuple(rng.sample(pool, min(len(pool), rng.randint(6, 14))).count(r) for r in range(15))
+    return counts(rng.sample(pool, min(len(pool), rng.randint(6, 14))))
 
 
 @pytest.mark.parametrize("switches", SWITCH_SETS, ids=str)
@@ -186,7 +191,7 @@ def test_the_one_deck_reference_where_the_games_agree():
     for switches in ({}, {"distinct_single_wings": True}, {"quad_wings": False},
                      {"extending_wings": False}):
         for _ in range(40):
-            hand = tuple(rng.sample(one_deck, rng.randint(4, 12)).count(r) for r in range(15))
+            hand = counts(rng.sample(one_deck, rng.randint(4, 12)))
             ours = leads(hand, attachments="any", rocket_kickers=True, **switches)
             theirs = {m for m in reference.leads(hand, four_with_two=False, rocket_kickers=True,
                                                  **switches) if m[0] != "rocket"}
@@ -203,7 +208,8 @@ def test_thirty_three_card_hands_are_consistent():
     """Whole landlord hands: every lead is a reading of its cards, within the hand."""
     rng = random.Random(2027)
     for switches, _ in itertools.product(SWITCH_SETS[:3], range(4)):
-        hand = tuple(rng.sample(FOUR_DECK, 33).count(r) for r in range(15))
+        hand = counts(rng.sample(FOUR_DECK, 33))
+        assert sum(hand) == 33
         for m in leads(hand, **switches):
             assert all(c <= h for c, h in zip(m[3], hand))
             assert m[:3] in readings(m[3], **switches)

@@ -10,9 +10,12 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from ddz_fast import Game, Hand, Move, Position, Rules, UnsupportedRulesError, legal_moves
+from ddz_fast import (
+    Game, Hand, InvalidPositionError, Move, Position, Rules, UnsupportedRulesError, legal_moves,
+)
 from ddz_fast._rules import (
-    FIELDS, MAX_MOVES, MULTIPLIERS, PRESETS, STAGES, Choice, Count, Flag, Multiplier, as_rules,
+    FIELDS, FOUR_PLAYER_FIELDS, MAX_MOVES, MULTIPLIERS, PRESETS, STAGES, Choice, Count, Flag,
+    Multiplier, as_rules,
 )
 from ddz_fast.tools.options import add_rule_options, rules_from_args
 from helpers import MOST_LEADS, PLAIN_PRESETS, Crafted, check_rules_argument, outcome
@@ -34,17 +37,36 @@ def values_of(field):
     raise AssertionError(f"a new kind of field, {type(field).__name__}, needs its values here")
 
 
+# The four-player game of two decks (RULES.md 11): no preset yet, so its rule set is a base of
+# the variants too.
+FOUR_PLAYERS = Rules(players=4, four_with_two=False)
+
+
+def refused(rules, name, value):
+    """Rules refuses `rules` with `name` set to `value`: wild cards with the space shuttle
+    (cards_moves/test_wilds.py), a four-player field under three players, and four players
+    with a four with two, wild cards or the shuttle (cards_moves/test_two_decks.py)."""
+    changed = {**{field.name: getattr(rules, field.name) for field in FIELDS}, name: value}
+    return ((changed["wilds"] != "none" and changed["shuttle"] != "off")
+            or (changed["players"] == 3 and any(changed[f] != getattr(Rules(), f)
+                                                for f in FOUR_PLAYER_FIELDS))
+            or (changed["players"] == 4 and (changed["four_with_two"] or changed["wilds"] != "none"
+                                             or changed["shuttle"] != "off")))
+
+
 def variants():
-    """Every preset, and every preset with one field set to each of its values (but wild cards
-    with the space shuttle, which Rules refuses: cards_moves/test_wilds.py)."""
-    for rules in Rules.presets().values():
+    """Every preset and the four-player rules, and each with one field set to each of its
+    values, but those Rules refuses (`refused`)."""
+    for rules in [*Rules.presets().values(), FOUR_PLAYERS]:
         yield rules
         for field in FIELDS:
             for value in values_of(field):
                 try:
                     yield rules.replace(**{field.name: value})
                 except UnsupportedRulesError:
-                    assert rules.wilds != "none" and field.name == "shuttle" and value != "off"
+                    assert refused(rules, field.name, value)
+                else:
+                    assert not refused(rules, field.name, value)
 
 
 
@@ -82,7 +104,9 @@ def test_fields_default_to_rules_md():
         ("shuttle_wings", "one", "play"), ("shuttle_bombs", 1, "play"), ("wilds", "none", "play"),
         ("bomb_order", "rocket_top", "play"), ("soft_bomb_multiplier", 2, "play"),
         ("hard_bomb_multiplier", 2, "play"), ("pure_bomb_multiplier", 2, "play"),
-        ("rocket_multiplier", 2, "play"), ("long_bombs", False, "play")]
+        ("rocket_multiplier", 2, "play"), ("long_bombs", False, "play"),
+        ("players", 3, "auction"), ("sides", "1v3", "auction"), ("attachments", "any", "play"),
+        ("joker_pairs", "same_colour", "play"), ("bomb_ranking", "size", "play")]
     assert all(field.stage in STAGES for field in FIELDS)
     assert all(getattr(Rules(), field.name) == field.default for field in FIELDS)
     assert set(NAMES) <= set(dir(Rules()))
@@ -276,6 +300,15 @@ def test_the_calls_tell_the_presets_apart(entry):
     assert len(results) > 1
 
 
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+def test_the_four_player_game_is_refused_where_it_is_not_played_yet(entry):
+    if entry in ("legal_moves_batch", "legal_move_counts"):     # (cards_moves/test_two_decks.py)
+        ENTRY_POINTS[entry](FOUR_PLAYERS)
+        return
+    with pytest.raises((UnsupportedRulesError, InvalidPositionError), match="players=4"):
+        ENTRY_POINTS[entry](FOUR_PLAYERS)
+
+
 def test_as_rules():
     assert as_rules(None) == Rules() and as_rules("douzero") is Rules.preset("douzero")
     custom = Rules(auction="single_round")
@@ -305,12 +338,11 @@ def test_options_choose_a_preset_and_change_it():
         assert parse(["--rules", name]) == rules
         for field in FIELDS:
             for value in values_of(field):
-                try:
-                    expected = rules.replace(**{field.name: value})
-                except UnsupportedRulesError:       # (wild cards with the shuttle: refused)
-                    with pytest.raises(UnsupportedRulesError, match="not played together"):
+                if refused(rules, field.name, value):
+                    with pytest.raises(UnsupportedRulesError, match=field.name):
                         parse(["--rules", name, *field.spell(value).split()])
                     continue
+                expected = rules.replace(**{field.name: value})
                 assert parse(["--rules", name, *field.spell(value).split()]) == expected
                 assert parse([*field.spell(value).split(), "--rules", name]) == expected
 

@@ -1,0 +1,288 @@
+# Move generation of the four-player game on two decks (see two_decks.pxd).
+
+from libc.stdint cimport uint32_t, uint64_t
+from libc.string cimport memset
+
+from .bits cimport DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, popcount32, rank_block
+from .typedefs cimport (
+    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, KIND_BOMB, KIND_LONG_BOMB, KIND_PAIR,
+    KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SINGLE,
+    KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS, RANK_ACE,
+    RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_move, ddz_rules,
+)
+
+cdef extern from *:
+    """
+    #define DDZ_FOUR_JOKERS 0x0220000000000000ULL   /* two black and two red jokers */
+    """
+    const uint64_t FOUR_JOKERS "DDZ_FOUR_JOKERS"
+
+cdef enum:
+    MOST_OF_A_RANK = 8
+    RANKS_3_TO_2 = 0x1FFF         # the ranks of which a deck has more than one card
+    READING_ROOM = 256            # the moves of one kind a move's own cards make (is_two_deck_reading)
+
+
+ctypedef struct two_deck_hand:
+    ddz_move* out
+    ddz_move* end                 # the buffer's end: no move is written at or past it
+    bint full                     # ... one would have been: the moves are not all there
+    const ddz_rules* rules
+    uint64_t cards
+    int count[N_RANKS]
+    uint32_t at_least[MOST_OF_A_RANK + 1]   # at_least[k]: the ranks held k times or more
+    uint32_t pairs                # the ranks a pair can be made of
+
+
+cdef bint two_deck_cards_valid(uint64_t cards) noexcept nogil:
+    cdef int r
+    cdef uint64_t c
+    if cards >> (4 * N_RANKS):
+        return False
+    for r in range(N_RANKS):
+        c = (cards >> (4 * r)) & 0xF
+        if c > (2 if r >= RANK_BLACK_JOKER else MOST_OF_A_RANK):
+            return False
+    return True
+
+
+cdef void hand_init(two_deck_hand* g, uint64_t cards, const ddz_rules* rules,
+                    ddz_move* out, Py_ssize_t room) noexcept nogil:
+    cdef int r, k
+    g.out = out
+    g.end = out + room
+    g.full = False
+    g.rules = rules
+    g.cards = cards
+    memset(g.at_least, 0, sizeof(g.at_least))
+    for r in range(N_RANKS):
+        g.count[r] = <int>((cards >> (4 * r)) & 0xF)
+        for k in range(1, g.count[r] + 1):
+            g.at_least[k] |= <uint32_t>1 << r
+    g.pairs = g.at_least[2] & (RANKS_3_TO_2 | (JOKER_RANKS if rules.joker_pairs else 0))
+
+
+cdef inline void put(two_deck_hand* g, int kind, int length, int main, uint64_t cards) noexcept nogil:
+    if g.out == g.end:
+        g.full = True
+    else:
+        g.out = emit(g.out, move_head(kind, length, main), cards)
+
+
+cdef inline uint32_t ranks_from(int rank) noexcept nogil:
+    return ~((<uint32_t>1 << rank) - 1)
+
+
+cdef void same_rank(two_deck_hand* g, int kind, int length, uint32_t ranks, int n) noexcept nogil:
+    """`n` cards of each of `ranks`."""
+    cdef int r
+    while ranks:
+        r = pop_lsb(&ranks)
+        put(g, kind, length, r, <uint64_t>n << (4 * r))
+
+
+cdef void trios_with(two_deck_hand* g, int kind, uint32_t trios) noexcept nogil:
+    """A trio of each of `trios` with a single or a pair of another rank."""
+    cdef int t, k, n = 1 if kind == KIND_TRIO_SINGLE else 2
+    cdef uint32_t kickers
+    while trios:
+        t = pop_lsb(&trios)
+        kickers = (g.at_least[1] if n == 1 else g.pairs) & ~(<uint32_t>1 << t)
+        while kickers:
+            k = pop_lsb(&kickers)
+            put(g, kind, 1, t, (<uint64_t>3 << (4 * t)) + (<uint64_t>n << (4 * k)))
+
+
+cdef inline bint kickers_allowed(const two_deck_hand* g, uint64_t cards) noexcept nogil:
+    """The kickers in `cards` (a plane's: its main part holds no joker) are not the four
+    jokers, unless the rules allow it (RULES.md 11)."""
+    return g.rules.rocket_kickers or (cards & JOKER_NIBBLES) != FOUR_JOKERS
+
+
+cdef void pair_wings(two_deck_hand* g, int length, int top, uint64_t cards, uint32_t ranks,
+                     int need) noexcept nogil:
+    """The plane `cards` with `need` more pairs of `ranks`, pairwise different, ascending."""
+    cdef int r
+    if need == 0:
+        if kickers_allowed(g, cards):
+            put(g, KIND_PLANE_PAIRS, length, top, cards)
+        return
+    while popcount32(ranks) >= need and not g.full:
+        r = pop_lsb(&ranks)
+        pair_wings(g, length, top, cards + (<uint64_t>2 << (4 * r)), ranks, need - 1)
+
+
+cdef void single_wings(two_deck_hand* g, int length, int top, uint64_t cards, const int* most,
+                       const int* left, int r, int need) noexcept nogil:
+    """The plane `cards` with `need` more singles of the ranks r.. (at most most[s] of rank
+    s; left[s]: the most of the ranks s..), the most of each rank first."""
+    cdef int c
+    if need == 0:
+        if kickers_allowed(g, cards):
+            put(g, KIND_PLANE_SINGLES, length, top, cards)
+        return
+    if left[r] < need or g.full:
+        return
+    for c in range(min(most[r], need), -1, -1):
+        single_wings(g, length, top, cards + (<uint64_t>c << (4 * r)), most, left, r + 1,
+                     need - c)
+
+
+cdef void plane_singles(two_deck_hand* g, int length, int low, uint64_t main) noexcept nogil:
+    """A plane on low..low+length-1 with its single kickers: none of its ranks, at most one
+    of a rank under distinct_single_wings, three without quad_wings (RULES.md 5), two of the
+    ranks next to it (in 3..A) without extending_wings."""
+    cdef int most[N_RANKS]
+    cdef int left[N_RANKS + 1]
+    cdef int r
+    cdef const ddz_rules* rules = g.rules
+    for r in range(N_RANKS):
+        most[r] = 0 if low <= r < low + length else g.count[r]
+        if (rules.distinct_single_kickers >> KIND_PLANE_SINGLES) & 1:
+            most[r] = min(most[r], 1)
+        if not rules.quad_wings:
+            most[r] = min(most[r], 3)
+        if not rules.extending_wings and (r == low - 1 or r == low + length) and r <= RANK_ACE:
+            most[r] = min(most[r], 2)
+    left[N_RANKS] = 0
+    for r in range(N_RANKS - 1, -1, -1):
+        left[r] = left[r + 1] + most[r]
+    single_wings(g, length, low + length - 1, main, most, left, 0, length)
+
+
+cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
+                 int min_main) noexcept nogil:
+    """Chains of `unit` cards a rank on 3..A, of every length from `least` (or of `length`),
+    with their kickers for planes with wings."""
+    cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window
+    cdef int L = least if length == 0 else length, s, top
+    cdef uint64_t main
+    while L <= RANK_ACE + 1:
+        for s in range(RANK_ACE - L + 2):
+            top = s + L - 1
+            window = ((<uint32_t>1 << L) - 1) << s
+            if top < min_main or units & window != window:
+                continue
+            main = rank_block(top, L) * <uint64_t>unit
+            if kind == KIND_PLANE_SINGLES:
+                plane_singles(g, L, s, main)
+            elif kind == KIND_PLANE_PAIRS:
+                pair_wings(g, L, top, main, g.pairs & ~window, L)
+            else:
+                put(g, kind, L, top, main)
+        if length:
+            break
+        L += 1
+
+
+cdef void gen_kind(two_deck_hand* g, int kind, int length, int min_main) noexcept nogil:
+    """The moves of `kind` (none if the rules lack it) with main rank >= min_main, of every
+    length (`length` 0) or of that length."""
+    cdef uint32_t above = ranks_from(min_main)
+    cdef int L
+    if not (g.rules.kinds >> kind) & 1:
+        return
+    if kind == KIND_SINGLE:
+        same_rank(g, kind, 1, g.at_least[1] & above, 1)
+    elif kind == KIND_PAIR:
+        same_rank(g, kind, 1, g.pairs & above, 2)
+    elif kind == KIND_TRIO:
+        same_rank(g, kind, 1, g.at_least[3] & RANKS_3_TO_2 & above, 3)
+    elif kind == KIND_TRIO_SINGLE or kind == KIND_TRIO_PAIR:
+        trios_with(g, kind, g.at_least[3] & RANKS_3_TO_2 & above)
+    elif kind == KIND_STRAIGHT:
+        chains(g, kind, 1, 5, length, min_main)
+    elif kind == KIND_PAIR_CHAIN:
+        chains(g, kind, 2, 3, length, min_main)
+    elif kind == KIND_PLANE or kind == KIND_PLANE_SINGLES or kind == KIND_PLANE_PAIRS:
+        chains(g, kind, 3, 2, length, min_main)
+    elif kind == KIND_BOMB:
+        same_rank(g, kind, 1, g.at_least[4] & RANKS_3_TO_2 & above, 4)
+    elif kind == KIND_ROCKET:
+        if (g.cards & JOKER_NIBBLES) == FOUR_JOKERS and min_main <= RANK_RED_JOKER:
+            put(g, kind, 1, RANK_RED_JOKER, FOUR_JOKERS)
+    elif kind == KIND_LONG_BOMB and (length == 0 or 5 <= length <= MOST_OF_A_RANK):
+        for L in range(5 if length == 0 else length, (MOST_OF_A_RANK if length == 0 else length) + 1):
+            same_rank(g, kind, L, g.at_least[L] & RANKS_3_TO_2 & above, L)
+
+
+cdef inline bint is_bomb_kind(int kind) noexcept nogil:
+    return kind == KIND_BOMB or kind == KIND_ROCKET or kind == KIND_LONG_BOMB
+
+
+cdef ddz_move* gen_two_deck_moves(uint64_t cards, const ddz_move* prev, const ddz_rules* rules,
+                                  ddz_move* out, Py_ssize_t room) noexcept nogil:
+    cdef two_deck_hand g
+    cdef ddz_move* start
+    cdef ddz_move* kept
+    cdef int k
+    if DDZ_DEBUG:
+        c_assert(rules.players == 4 and two_deck_cards_valid(cards))
+    hand_init(&g, cards, rules, out, room)
+    if prev == NULL or prev.length == 0:
+        for k in range(KIND_ROCKET + 1):
+            gen_kind(&g, k, 0, 0)
+        gen_kind(&g, KIND_LONG_BOMB, 0, 0)
+        return NULL if g.full else g.out
+    if not is_bomb_kind(prev.kind):
+        gen_kind(&g, prev.kind, prev.length, prev.main + 1)
+    # Bombs and the rocket: which of them beat the previous move depends on their sizes.
+    start = kept = g.out
+    gen_kind(&g, KIND_BOMB, 0, 0)
+    gen_kind(&g, KIND_ROCKET, 0, 0)
+    gen_kind(&g, KIND_LONG_BOMB, 0, 0)
+    if g.full:
+        return NULL
+    while start < g.out:
+        if two_deck_beats(start, prev, rules):
+            kept[0] = start[0]
+            kept += 1
+        start += 1
+    return kept
+
+
+cdef inline int bomb_order(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """A bomb's or the rocket's place among them, -1 for any other play: by size, then rank;
+    or by the tiers of 4-5, 6, 7 and 8 cards, then rank, then size (RULES.md 11)."""
+    cdef int size
+    if m.kind == KIND_ROCKET:
+        return 1 << 12
+    if m.kind != KIND_BOMB and m.kind != KIND_LONG_BOMB:
+        return -1
+    size = 4 if m.kind == KIND_BOMB else m.length
+    if rules.bomb_tiers:
+        return (max(size - 5, 0) << 8) | (m.main << 4) | size
+    return (size << 4) | m.main
+
+
+cdef bint two_deck_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil:
+    cdef int a_bomb, b_bomb
+    if a.length == 0 or b.length == 0:
+        return a.length != 0            # a pass beats nothing; any play goes on an empty table
+    a_bomb = bomb_order(a, rules)
+    b_bomb = bomb_order(b, rules)
+    if a_bomb >= 0 or b_bomb >= 0:
+        return a_bomb > b_bomb
+    return a.kind == b.kind and a.length == b.length and a.main > b.main
+
+
+cdef bint is_two_deck_reading(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    cdef ddz_move found[READING_ROOM]
+    cdef two_deck_hand g
+    cdef ddz_move* f
+    if (m.kind >= N_KINDS or m.length == 0 or m.main >= N_RANKS or m.wild or m.substitutes
+            or not two_deck_cards_valid(m.cards)):
+        return False
+    # The moves of m's kind, length and main rank or above from m's own cards: their kickers
+    # come from cards a move holds, so they are few (a plane of five with its five pairs,
+    # from its 25 cards, is one); READING_ROOM is far more than any of them makes.
+    hand_init(&g, m.cards, rules, found, READING_ROOM)
+    gen_kind(&g, m.kind, m.length, m.main)
+    if DDZ_DEBUG:
+        c_assert(not g.full)
+    f = found
+    while f < g.out:
+        if f.main == m.main and f.cards == m.cards:
+            return True
+        f += 1
+    return False
