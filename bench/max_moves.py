@@ -17,8 +17,21 @@ wild card, one card swapped at a time, restarted for `--seconds`) and reports th
 found; `--long-bombs` adds bombs of 5 to 12 cards. The wild generator grows its buffer until
 the moves fit, so no buffer depends on it.
 
+Four players on two decks (RULES.md 11) hold 33 cards of up to eight a rank: far too many
+hands to enumerate. `--players 4` climbs instead (from random 33-card hands, to the best of
+all its one-card swaps, counted in one batch call, until none is better; restarted for
+`--seconds`), under the switch `--attachments` (the kinds with kickers: "any" makes the most).
+The generator grows its buffer too. A bound by counting, for the record (each kind's most
+main parts times its most kicker choices, ignoring that they compete for 33 cards): 15
+singles, 15 pairs, 13 trios, 13 bombs, 52 long bombs, the rocket; 182 trios with a single and
+182 with a pair (13 x 14); 36 straights, 55 pair chains and 65 planes (windows of 3..A); planes
+with pairs, 5L <= 33 cards: (13 - L) windows x C(15 - L, L) sets of pair ranks, 8,632 for L = 2
+to 6; planes with singles, 4L <= 33: (13 - L) x C(14, L) multisets of L singles of the other
+ranks, 86,294 for L = 2 to 8. At most 95,558 leads under any switches.
+
     python bench/max_moves.py [--rules NAME ...] [--processes 2]
     python bench/max_moves.py --wilds one|two [--long-bombs] [--seconds 60] [--seed 1]
+    python bench/max_moves.py --players 4 [--attachments any|pairs|plane_pairs] [--seconds 60]
 """
 
 import argparse
@@ -120,6 +133,36 @@ def wild_search(rules, seconds, seed, steps=300):
     return best
 
 
+TWO_DECKS = np.repeat(np.arange(15), [8] * 13 + [2, 2])
+TWO_DECK_LIMITS = np.bincount(TWO_DECKS, minlength=15)
+
+
+def two_deck_search(rules, seconds, seed):
+    """The 33-card hand with the most leads found under four-player `rules` in `seconds`:
+    (leads, rank counts)."""
+    rng = np.random.default_rng(seed)
+    best = (0, None)
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        hand = np.bincount(rng.choice(TWO_DECKS, 33, replace=False), minlength=15).astype(np.uint8)
+        leads = int(ddz_fast.legal_move_counts(hand[None], rules=rules)[0])
+        while True:
+            swaps = [(a, b) for a in np.flatnonzero(hand) for b in range(15)
+                     if b != a and hand[b] < TWO_DECK_LIMITS[b]]
+            rows = np.repeat(hand[None], len(swaps), axis=0)
+            for row, (a, b) in zip(rows, swaps):
+                row[a] -= 1
+                row[b] += 1
+            counts = ddz_fast.legal_move_counts(rows, rules=rules)
+            i = int(np.argmax(counts))
+            if counts[i] <= leads:
+                break
+            hand, leads = rows[i], int(counts[i])
+        if leads > best[0]:
+            best = (leads, hand.copy())
+    return best
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", action="append", choices=tuple(SCANS),
@@ -130,9 +173,21 @@ def main():
                         help="search for the hand with the most leads under wild-card rules")
     parser.add_argument("--long-bombs", action="store_true",
                         help="with --wilds: bombs of 5 to 12 cards too (Rules(long_bombs=True))")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=3,
+                        help="4: search the 33-card hands of two decks (RULES.md 11)")
+    parser.add_argument("--attachments", choices=("any", "pairs", "plane_pairs"), default="any",
+                        help="with --players 4: the kinds with kickers")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.players == 4:
+        start = time.perf_counter()
+        rules = ddz_fast.Rules(players=4, four_with_two=False, attachments=args.attachments)
+        leads, counts = two_deck_search(rules, args.seconds, args.seed)
+        text = "".join("3456789TJQKA2BR"[r] * int(c) for r, c in enumerate(counts))
+        print(f"{rules!r}: the most leads found: {leads} for {text} "
+              f"({time.perf_counter() - start:.0f} s, seed {args.seed})")
+        return
     if args.wilds:
         start = time.perf_counter()
         rules = ddz_fast.Rules(wilds=args.wilds, long_bombs=args.long_bombs)

@@ -178,3 +178,16 @@ def test_answers_to_the_rocket_and_to_eight_2s():
     eight_as = np.array([as_row(("long_bomb", 8, 11, four.parse("A" * 8)))])
     assert engine([hand], eight_as, rules) == [{("rocket", 1, 14, four.parse("BBRR")),
                                                 ("long_bomb", 8, 12, four.parse("2" * 8))}]
+
+
+@pytest.mark.parametrize("attachments, text, leads", [     # bench/max_moves.py --players 4
+    ("pairs", "333444555666777888999TTJJQQKKAA22", 1845),
+    ("plane_pairs", "333444555666777888999TTJJQQKKAA22", 1761),
+    ("any", "3444555666777888999TTTJJJQQQKA2BR", 13869),
+])
+def test_the_hands_with_the_most_leads_found(attachments, text, leads):
+    # More moves than the batch buffer starts with (4 x MAX_MOVES): it grows until they fit.
+    hand = four.parse(text)
+    expected = four.leads(hand, attachments=attachments)
+    assert len(expected) == leads
+    assert engine([hand], None, rules_of({"attachments": attachments})) == [expected]
