@@ -191,6 +191,9 @@ cdef inline Py_ssize_t run_grown_rows(const uint8_t* hands, const ddz_move* prev
             break
         if prevs != NULL:
             prev = prevs[i]     # one copy: the caller's array may change meanwhile
+            if two_decks:       # (MOVE_DTYPE rows: their wild fields are padding, not data)
+                prev.wild = 0
+                prev.substitutes = 0
             if prev.length and not (is_two_deck_reading(&prev, rules) if two_decks
                                     else is_reading(&prev, rules)):
                 status = BAD_PREV - i

@@ -154,14 +154,20 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
                  int min_main) noexcept nogil:
     """Chains of `unit` cards a rank on 3..A, of every length from `least` (or of `length`),
     with their kickers for planes with wings."""
-    cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window
-    cdef int L = least if length == 0 else length, s, top
+    cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window, starts
+    cdef int L = least if length == 0 else length, s, top, i
     cdef uint64_t main
     while L <= RANK_ACE + 1:
-        for s in range(RANK_ACE - L + 2):
+        starts = units              # bit s: the ranks s..s+L-1 are all in units
+        for i in range(1, L):
+            starts &= units >> i
+        if not starts:
+            break                   # (no chain of L ranks: none longer either)
+        while starts:
+            s = pop_lsb(&starts)
             top = s + L - 1
             window = ((<uint32_t>1 << L) - 1) << s
-            if top < min_main or units & window != window:
+            if top < min_main:
                 continue
             main = rank_block(top, L) * <uint64_t>unit
             if kind == KIND_PLANE_SINGLES:

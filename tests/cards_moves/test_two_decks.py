@@ -191,3 +191,14 @@ def test_the_hands_with_the_most_leads_found(attachments, text, leads):
     expected = four.leads(hand, attachments=attachments)
     assert len(expected) == leads
     assert engine([hand], None, rules_of({"attachments": attachments})) == [expected]
+
+
+def test_the_padding_of_previous_moves_is_not_read():
+    # MOVE_DTYPE leaves bytes 3..7 of a row unnamed: rows built by numpy may hold anything there
+    rules = rules_of({"attachments": "pairs"})
+    hand = np.array([four.parse("33333" + "4444" + "666666")], np.uint8)
+    clean = np.array([as_row(("bomb", 1, 1, four.parse("4444")))])
+    dirty = clean.copy()
+    dirty.view(np.uint8)[3:8] = 0xFF
+    assert (legal_moves_batch(hand, dirty, rules=rules)[1].tobytes()
+            == legal_moves_batch(hand, clean, rules=rules)[1].tobytes())

@@ -23,6 +23,17 @@ if TYPE_CHECKING:
 
 ID_POSITIONS = 2000     # deals of the action-id and Hand(cards) rows (peers: up to 70 µs each)
 WILD_POSITIONS = 4000   # deals of the wild-card row (about 25 µs a hand)
+TWO_DECK_HANDS = 4000   # 33-card hands of the four-player row (a few µs a hand)
+# The four-player game of seed 003 (RULES.md 11): no single kicker, no four with two
+FOUR_PLAYERS = Rules(players=4, four_with_two=False, attachments="pairs")
+
+
+def two_deck_hands(n: int, seed: int = 11) -> np.ndarray:
+    """`n` seeded landlord hands of the four-player game: 33 of the 108 cards of two decks."""
+    deck = np.repeat(np.arange(15), [8] * 13 + [2, 2])
+    rng = np.random.default_rng(seed)
+    return np.array([np.bincount(rng.permutation(deck)[:33], minlength=15) for _ in range(n)],
+                    dtype=np.uint8)
 
 
 @dataclass
@@ -124,6 +135,7 @@ def movegen_section(positions: DealPositions, peer_engines: Sequence[Peer], repe
     wild_ranks = np.random.default_rng(10).integers(0, 13, len(wild_hands))
     wild_leads = batch_rate(wild_hands, None, repeat, rules=Rules(wilds="one"),
                             wild_ranks=wild_ranks)
+    four_leads = batch_rate(two_deck_hands(TWO_DECK_HANDS), None, repeat, rules=FOUR_PLAYERS)
     peer_leads = {p.label: p.leads(positions, repeat) for p in peer_engines}
     peer_answers = {p.label: p.responses(positions, repeat) for p in peer_engines}
     return Section([
@@ -131,6 +143,7 @@ def movegen_section(positions: DealPositions, peer_engines: Sequence[Peer], repe
         leads_single.figure("leads, one hand (legal_moves + len)", "hand",
                             peers=peer_figures(peer_leads, "moves")),
         wild_leads.figure("leads, batch, one wild rank (wilds='one')", "hand"),
+        four_leads.figure("leads, batch, 33 cards of two decks (players=4)", "hand"),
         answers_batch.figure("responses, batch", "position"),
         answers_single.figure("responses, one position", "position", headline=True,
                               peers=peer_figures(peer_answers, "moves")),
