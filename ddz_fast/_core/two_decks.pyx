@@ -63,10 +63,29 @@ cdef void hand_init(two_deck_hand* g, uint64_t cards, const ddz_rules* rules,
 
 
 cdef inline void put(two_deck_hand* g, int kind, int length, int main, uint64_t cards) noexcept nogil:
+    """One move, if there is room (else the buffer is full)."""
     if g.out == g.end:
         g.full = True
     else:
         g.out = emit(g.out, move_head(kind, length, main), cards)
+
+
+cdef inline bint reserve(two_deck_hand* g, Py_ssize_t n) noexcept nogil:
+    """Room for `n` more moves, to emit them unchecked; else the buffer is full."""
+    if g.end - g.out < n:
+        g.full = True
+    return not g.full
+
+
+cdef inline Py_ssize_t choose(int n, int k) noexcept nogil:
+    """The binomial coefficient (n <= 15)."""
+    cdef Py_ssize_t c = 1
+    cdef int i
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        c = c * (n - i) // (i + 1)
+    return c
 
 
 cdef inline uint32_t ranks_from(int rank) noexcept nogil:
@@ -76,21 +95,27 @@ cdef inline uint32_t ranks_from(int rank) noexcept nogil:
 cdef void same_rank(two_deck_hand* g, int kind, int length, uint32_t ranks, int n) noexcept nogil:
     """`n` cards of each of `ranks`."""
     cdef int r
+    if not reserve(g, popcount32(ranks)):
+        return
     while ranks:
         r = pop_lsb(&ranks)
-        put(g, kind, length, r, <uint64_t>n << (4 * r))
+        g.out = emit(g.out, move_head(kind, length, r), <uint64_t>n << (4 * r))
 
 
 cdef void trios_with(two_deck_hand* g, int kind, uint32_t trios) noexcept nogil:
     """A trio of each of `trios` with a single or a pair of another rank."""
     cdef int t, k, n = 1 if kind == KIND_TRIO_SINGLE else 2
     cdef uint32_t kickers
+    cdef uint64_t head
     while trios:
         t = pop_lsb(&trios)
         kickers = (g.at_least[1] if n == 1 else g.pairs) & ~(<uint32_t>1 << t)
+        if not reserve(g, popcount32(kickers)):
+            return
+        head = move_head(kind, 1, t)
         while kickers:
             k = pop_lsb(&kickers)
-            put(g, kind, 1, t, (<uint64_t>3 << (4 * t)) + (<uint64_t>n << (4 * k)))
+            g.out = emit(g.out, head, (<uint64_t>3 << (4 * t)) + (<uint64_t>n << (4 * k)))
 
 
 cdef inline bint kickers_allowed(const two_deck_hand* g, uint64_t cards) noexcept nogil:
@@ -99,17 +124,32 @@ cdef inline bint kickers_allowed(const two_deck_hand* g, uint64_t cards) noexcep
     return g.rules.rocket_kickers or (cards & JOKER_NIBBLES) != FOUR_JOKERS
 
 
-cdef void pair_wings(two_deck_hand* g, int length, int top, uint64_t cards, uint32_t ranks,
-                     int need) noexcept nogil:
-    """The plane `cards` with `need` more pairs of `ranks`, pairwise different, ascending."""
+cdef void pair_wings(two_deck_hand* g, uint64_t head, uint64_t cards, uint32_t ranks, int need,
+                     bint check_jokers) noexcept nogil:
+    """The plane `cards` with `need` more pairs of `ranks`, pairwise different, ascending,
+    into room reserved for them; the four jokers refused when `check_jokers`."""
     cdef int r
-    if need == 0:
-        if kickers_allowed(g, cards):
-            put(g, KIND_PLANE_PAIRS, length, top, cards)
+    cdef uint64_t last
+    if need == 1:           # the last pair: a loop, not a call a move
+        while ranks:
+            r = pop_lsb(&ranks)
+            last = cards + (<uint64_t>2 << (4 * r))
+            if not check_jokers or kickers_allowed(g, last):
+                g.out = emit(g.out, head, last)
         return
-    while popcount32(ranks) >= need and not g.full:
+    while popcount32(ranks) >= need:
         r = pop_lsb(&ranks)
-        pair_wings(g, length, top, cards + (<uint64_t>2 << (4 * r)), ranks, need - 1)
+        pair_wings(g, head, cards + (<uint64_t>2 << (4 * r)), ranks, need - 1, check_jokers)
+
+
+cdef void plane_pairs(two_deck_hand* g, int length, int top, uint64_t main,
+                      uint32_t ranks) noexcept nogil:
+    """The plane `main` with every `length` pairs of `ranks`: room for all the combinations
+    at once (kickers of both jokers' pairs checked only where `ranks` holds both)."""
+    if not reserve(g, choose(popcount32(ranks), length)):
+        return
+    pair_wings(g, move_head(KIND_PLANE_PAIRS, length, top), main, ranks, length,
+               (ranks & JOKER_RANKS) == JOKER_RANKS and not g.rules.rocket_kickers)
 
 
 cdef void single_wings(two_deck_hand* g, int length, int top, uint64_t cards, const int* most,
@@ -173,7 +213,7 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
             if kind == KIND_PLANE_SINGLES:
                 plane_singles(g, L, s, main)
             elif kind == KIND_PLANE_PAIRS:
-                pair_wings(g, L, top, main, g.pairs & ~window, L)
+                plane_pairs(g, L, top, main, g.pairs & ~window)
             else:
                 put(g, kind, L, top, main)
         if length:
