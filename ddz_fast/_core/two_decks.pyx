@@ -3,12 +3,15 @@
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memset
 
-from .bits cimport DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, popcount32, rank_block
+from .bits cimport (
+    DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, popcount32, popcount64, rank_block,
+)
 from .typedefs cimport (
-    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, KIND_BOMB, KIND_LONG_BOMB, KIND_PAIR,
+    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, KIND_BOMB, KIND_LONG_BOMB, KIND_PAIR, KIND_SHAPES,
+    NIBBLE_LSB,
     KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SINGLE,
     KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS, RANK_ACE,
-    RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_move, ddz_rules,
+    RANK_BLACK_JOKER, RANK_RED_JOKER, ddz_kind_shape, ddz_move, ddz_rules,
 )
 
 cdef extern from *:
@@ -20,7 +23,7 @@ cdef extern from *:
 cdef enum:
     MOST_OF_A_RANK = 8
     RANKS_3_TO_2 = 0x1FFF         # the ranks of which a deck has more than one card
-    READING_ROOM = 256            # the moves of one kind a move's own cards make (is_two_deck_reading)
+    READING_ROOM = 16             # the moves of one kind a move's own cards make (is_two_deck_reading)
 
 
 ctypedef struct two_deck_hand:
@@ -46,7 +49,13 @@ cdef bint two_deck_cards_valid(uint64_t cards) noexcept nogil:
     return True
 
 
-cdef void hand_init(two_deck_hand* g, uint64_t cards, const ddz_rules* rules,
+cdef inline int card_count(uint64_t cards) noexcept nogil:
+    """The number of cards of a multiset of two decks (bits.card_count stops at 4 a rank)."""
+    return (popcount64(cards & NIBBLE_LSB) + 2 * popcount64((cards >> 1) & NIBBLE_LSB)
+            + 4 * popcount64((cards >> 2) & NIBBLE_LSB) + 8 * popcount64((cards >> 3) & NIBBLE_LSB))
+
+
+cdef void read_hand(two_deck_hand* g, uint64_t cards, const ddz_rules* rules,
                     ddz_move* out, Py_ssize_t room) noexcept nogil:
     cdef int r, k
     g.out = out
@@ -197,6 +206,8 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
     cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window, starts
     cdef int L = least if length == 0 else length, s, top, i
     cdef uint64_t main
+    if L < least:
+        return                      # (a chain shorter than its kind's shortest: none)
     while L <= RANK_ACE + 1:
         starts = units              # bit s: the ranks s..s+L-1 are all in units
         for i in range(1, L):
@@ -264,7 +275,7 @@ cdef ddz_move* gen_two_deck_moves(uint64_t cards, const ddz_move* prev, const dd
     cdef int k
     if DDZ_DEBUG:
         c_assert(rules.players == 4 and two_deck_cards_valid(cards))
-    hand_init(&g, cards, rules, out, room)
+    read_hand(&g, cards, rules, out, room)
     if prev == NULL or prev.length == 0:
         for k in range(KIND_ROCKET + 1):
             gen_kind(&g, k, 0, 0)
@@ -312,23 +323,33 @@ cdef bint two_deck_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* 
     return a.kind == b.kind and a.length == b.length and a.main > b.main
 
 
+cdef inline int cards_of_shape(const ddz_move* m) noexcept nogil:
+    """The number of cards a reading of m's kind and length holds."""
+    cdef const ddz_kind_shape* shape = &KIND_SHAPES[m.kind]
+    if m.kind == KIND_ROCKET:
+        return 4
+    if m.kind == KIND_LONG_BOMB:
+        return m.length
+    return (shape.unit + shape.kicker_size * shape.kickers_per_rank) * m.length
+
+
 cdef bint is_two_deck_reading(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
     cdef ddz_move found[READING_ROOM]
     cdef two_deck_hand g
     cdef ddz_move* f
     if (m.kind >= N_KINDS or m.length == 0 or m.main >= N_RANKS or m.wild or m.substitutes
-            or not two_deck_cards_valid(m.cards)):
+            or not two_deck_cards_valid(m.cards) or card_count(m.cards) != cards_of_shape(m)):
         return False
-    # The moves of m's kind, length and main rank or above from m's own cards: their kickers
-    # come from cards a move holds, so they are few (a plane of five with its five pairs,
-    # from its 25 cards, is one); READING_ROOM is far more than any of them makes.
-    hand_init(&g, m.cards, rules, found, READING_ROOM)
+    # The moves of m's kind and length, main rank m.main or above, from m's own cards: each
+    # takes all of them (they are as many as its shape holds), so its main part fixes it, and
+    # they are at most one a chain's window (12) or a rank: READING_ROOM holds them all.
+    read_hand(&g, m.cards, rules, found, READING_ROOM)
     gen_kind(&g, m.kind, m.length, m.main)
     if DDZ_DEBUG:
         c_assert(not g.full)
     f = found
     while f < g.out:
-        if f.main == m.main and f.cards == m.cards:
+        if f.length == m.length and f.main == m.main and f.cards == m.cards:
             return True
         f += 1
     return False

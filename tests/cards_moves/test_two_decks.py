@@ -150,6 +150,12 @@ def test_bad_rows_and_previous_moves():
         ("rocket", 1, 14, four.parse("BR")),            # BR is no rocket with two decks
         ("long_bomb", 9, 0, four.parse("3" * 8)),
         ("pair", 1, 13, four.parse("BR")),
+        ("trio", 5, 0, four.parse("333")),              # a trio is of length 1
+        ("trio_pair", 1, 0, four.parse("3334455")),     # ... and never holds two pairs
+        ("plane_pairs", 2, 1, four.parse("3334445566" + "77")),
+        ("long_bomb", 6, 0, four.parse("3" * 5)),
+        ("straight", 1, 0, four.parse("3")),            # shorter than a straight's five
+        ("pair_chain", 2, 1, four.parse("3344")),
     ]
     for prev in bad_prevs:
         with pytest.raises(InvalidMoveError, match=r"prevs\[0\]"):
@@ -202,3 +208,32 @@ def test_the_padding_of_previous_moves_is_not_read():
     dirty.view(np.uint8)[3:8] = 0xFF
     assert (legal_moves_batch(hand, dirty, rules=rules)[1].tobytes()
             == legal_moves_batch(hand, clean, rules=rules)[1].tobytes())
+
+
+@pytest.mark.parametrize("switches", SWITCH_SETS, ids=str)
+def test_previous_moves_are_judged_as_the_reference_reads_them(switches):
+    """A previous move is accepted exactly when the reference reads its cards so: the cards
+    of seeded plays and seeded card sets, with each of their readings and with fields that
+    are none of them."""
+    rules = rules_of(switches)
+    rng = random.Random(str(switches))
+    empty = np.zeros((1, 15), np.uint8)
+    accepted = refused = 0
+    for _ in range(400):
+        if rng.random() < 0.7:
+            cards = rng.choice(sorted(four.leads(deal(rng, 25), **switches)))[3]
+        else:
+            cards = deal(rng, rng.randint(1, 16))
+        readings = four.readings(cards, **switches)
+        tried = set(readings) | {(rng.choice(KIND_NAMES[:14] + ["long_bomb"]),
+                                  rng.randint(1, 9), rng.randrange(15)) for _ in range(3)}
+        for kind, length, main in tried:
+            prev = np.array([as_row((kind, length, main, cards))])
+            if (kind, length, main) in readings:
+                legal_move_counts(empty, prev, rules=rules)
+                accepted += 1
+            else:
+                with pytest.raises(InvalidMoveError):
+                    legal_move_counts(empty, prev, rules=rules)
+                refused += 1
+    assert accepted > 100 and refused > 1000
