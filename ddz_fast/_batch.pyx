@@ -285,7 +285,9 @@ def legal_moves_batch(hands, prevs=None, *, rules=None, wild_ranks=None):
     of hand i being ``moves[offsets[i]:offsets[i + 1]]``, in the order of ``legal_moves``.
     Ctrl-C interrupts it between chunks of rows. Under wild-card rules ``wild_ranks`` gives
     the wild ranks of every hand (as ``legal_moves`` takes them) or of each (an integer array,
-    (N,) with one wild rank, (N, 2) with two).
+    (N,) with one wild rank, (N, 2) with two). Under the four-player rules of two decks
+    (``Rules(players=4, ...)``, RULES.md 11) a hand holds up to 33 cards, 8 of a rank and 2 of
+    a joker.
     """
     cdef Rules r = as_rules(rules, True)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)

@@ -166,11 +166,11 @@ cdef inline ddz_move* grown_row(const ddz_hand* h, const ddz_move* prev, const d
 
 
 cdef inline Py_ssize_t run_grown_rows(const uint8_t* hands, const ddz_move* prevs,
-                                     const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
-                                     Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
-                                     ddz_move** moves, Py_ssize_t* capacity,
-                                     const ddz_wild_ids* space, int32_t** ids,
-                                     Py_ssize_t* ids_capacity, Py_ssize_t* bad_row) noexcept nogil:
+                                      const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
+                                      Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
+                                      ddz_move** moves, Py_ssize_t* capacity,
+                                      const ddz_wild_ids* space, int32_t** ids,
+                                      Py_ssize_t* ids_capacity, Py_ssize_t* bad_row) noexcept nogil:
     """rows_wild_moves, or with `space` rows_wild_ids (the moves of a row in a scratch buffer,
     then their ids); rows_two_deck_moves under two decks (rules.players == 4)."""
     cdef ddz_hand h
@@ -223,7 +223,7 @@ cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
                                 Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                                 ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
     return run_grown_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, moves,
-                         capacity, NULL, NULL, NULL, NULL)
+                          capacity, NULL, NULL, NULL, NULL)
 
 
 cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
@@ -233,7 +233,7 @@ cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
                               Py_ssize_t* bad_row) noexcept nogil:
     bad_row[0] = -1
     return run_grown_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, NULL, NULL,
-                         space, ids, capacity, bad_row)
+                          space, ids, capacity, bad_row)
 
 
 cdef inline int take_ids(row_sink* sink, Py_ssize_t row, ddz_move* end,
