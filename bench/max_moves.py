@@ -27,7 +27,7 @@ singles, 15 pairs, 13 trios, 13 bombs, 52 long bombs, the rocket; 182 trios with
 182 with a pair (13 x 14); 36 straights, 55 pair chains and 65 planes (windows of 3..A); planes
 with pairs, 5L <= 33 cards: (13 - L) windows x C(15 - L, L) sets of pair ranks, 8,632 for L = 2
 to 6; planes with singles, 4L <= 33: (13 - L) x C(14, L) multisets of L singles of the other
-ranks, 86,294 for L = 2 to 8. At most 95,558 leads under any switches.
+ranks, 86,294 for L = 2 to 8. At most 95,555 leads under any switches.
 
     python bench/max_moves.py [--rules NAME ...] [--processes 2]
     python bench/max_moves.py --wilds one|two [--long-bombs] [--seconds 60] [--seed 1]
