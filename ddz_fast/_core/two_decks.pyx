@@ -49,7 +49,7 @@ cdef bint two_deck_cards_valid(uint64_t cards) noexcept nogil:
     return True
 
 
-cdef inline int card_count(uint64_t cards) noexcept nogil:
+cdef inline int two_deck_card_count(uint64_t cards) noexcept nogil:
     """The number of cards of a multiset of two decks (bits.card_count stops at 4 a rank)."""
     return (popcount64(cards & NIBBLE_LSB) + 2 * popcount64((cards >> 1) & NIBBLE_LSB)
             + 4 * popcount64((cards >> 2) & NIBBLE_LSB) + 8 * popcount64((cards >> 3) & NIBBLE_LSB))
@@ -338,7 +338,7 @@ cdef bint is_two_deck_reading(const ddz_move* m, const ddz_rules* rules) noexcep
     cdef two_deck_hand g
     cdef ddz_move* f
     if (m.kind >= N_KINDS or m.length == 0 or m.main >= N_RANKS or m.wild or m.substitutes
-            or not two_deck_cards_valid(m.cards) or card_count(m.cards) != cards_of_shape(m)):
+            or not two_deck_cards_valid(m.cards) or two_deck_card_count(m.cards) != cards_of_shape(m)):
         return False
     # The moves of m's kind and length, main rank m.main or above, from m's own cards: each
     # takes all of them (they are as many as its shape holds), so its main part fixes it, and

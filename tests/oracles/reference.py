@@ -57,6 +57,19 @@ def is_run(ranks):
     return ranks[-1] <= ACE and ranks[-1] - ranks[0] + 1 == len(ranks)
 
 
+def plane_wings(cards, low, length):
+    """The cards of `cards` beside a plane of `length` trios from rank `low` (3..A), or None
+    if `cards` hold no such plane or hold more of one of its ranks (a wing may not share a
+    rank with a trio of the plane)."""
+    trio_ranks = range(low, low + length)
+    if any(cards[r] < 3 for r in trio_ranks):
+        return None
+    wings = list(cards)
+    for r in trio_ranks:
+        wings[r] -= 3
+    return None if any(wings[r] for r in trio_ranks) else wings
+
+
 def readings(cards, distinct_single_wings=False, *, four_with_two=True,
              distinct_four_two_singles=True, quad_wings=True, extending_wings=True,
              rocket_kickers=False, shuttle="off", shuttle_wings="one"):
@@ -103,14 +116,9 @@ def readings(cards, distinct_single_wings=False, *, four_with_two=True,
         if k < 2 or k * (3 + wing_size) != n:
             continue
         for low in range(0, ACE - k + 2):
-            trio_ranks = range(low, low + k)
-            if any(cards[r] < 3 for r in trio_ranks):
+            wings = plane_wings(cards, low, k)
+            if wings is None:
                 continue
-            wings = list(cards)
-            for r in trio_ranks:
-                wings[r] -= 3
-            if any(wings[r] for r in trio_ranks):
-                continue  # a wing may not share a rank with a trio of the plane
             wing_ranks = [r for r in range(15) if wings[r]]
             if wing_size == 1:
                 both_jokers = wings[BLACK_JOKER] and wings[RED_JOKER]

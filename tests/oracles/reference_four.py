@@ -1,5 +1,5 @@
 """The four-player, two-deck game of RULES.md section 11, read simply in pure Python. It shares
-no code with ddz_fast.
+no code with ddz_fast (of the one-deck reference, a plane's wings).
 
 Cards are tuples of 15 rank counts in the order 3456789TJQKA2BR, up to eight of a rank and two
 of each joker; a move is (kind, length, main, cards) with the kind's API name, as in
@@ -21,6 +21,8 @@ The switches are keyword arguments, named as RULES.md section 11 and `Rules` nam
 """
 
 import itertools
+
+from .reference import plane_wings
 
 RANKS = "3456789TJQKA2BR"
 ACE, TWO, BLACK_JOKER, RED_JOKER = 11, 12, 13, 14
@@ -119,14 +121,9 @@ def readings(cards, **switches):
             if kind not in kicker_kinds or n != length * (3 + wing_size):
                 continue
             for low in range(0, ACE - length + 2):
-                window = range(low, low + length)
-                if any(cards[r] < 3 for r in window):
+                wings = plane_wings(cards, low, length)
+                if wings is None:
                     continue
-                wings = list(cards)
-                for r in window:
-                    wings[r] -= 3
-                if any(wings[r] for r in window):
-                    continue        # a kicker never shares a rank with the main part
                 wing_ranks = [r for r in range(15) if wings[r]]
                 if wing_size == 1:
                     if single_wings_allowed(wings, low, length, s):
@@ -193,11 +190,11 @@ def leads(hand, **switches):
                     main = with_cards(empty, window, unit)
                     moves.add((kind, length, low + length - 1, main))
                     if unit == 3:
-                        moves |= plane_wings(hand, main, low, length, kicker_kinds, s)
+                        moves |= planes_with_wings(hand, main, low, length, kicker_kinds, s)
     return moves
 
 
-def plane_wings(hand, main, low, length, kicker_kinds, s):
+def planes_with_wings(hand, main, low, length, kicker_kinds, s):
     """The planes with wings on the trios `main` (low..low+length-1) that `hand` can make."""
     moves = set()
     top = low + length - 1

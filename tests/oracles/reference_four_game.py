@@ -4,14 +4,13 @@ reference_four's tuples (kind, length, main, cards) and None for a pass.
 
 The deal is this package's definition, for the engine to reproduce: cards 0..107 are two
 decks (card c is card c % 54 of a deck: rank (c % 54) // 4 for c % 54 < 52, then the black
-and the red joker), shuffled by Fisher-Yates from the top with the stream of the three-player
-deal (reference_game.deal: the seed xor the redeals times a constant, SplitMix64, Lemire's
-draws); the marked card is at position 25 + below(50), dealt one card at a time to seats 0, 1,
+and the red joker), shuffled as the three-player deal shuffles (reference_game.shuffle); the
+marked card is at position 25 + below(50), dealt one card at a time to seats 0, 1,
 2, 3 (so it lands in a hand), and the last 8 cards are the kitty.
 """
 
 from . import reference_four as four
-from .reference_game import MASK, below
+from .reference_game import shuffle
 
 SEATS = 4
 HAND_CARDS = 25
@@ -26,12 +25,7 @@ def card_rank(card):
 
 def deal(seed, redeals):
     """(hands, kitty, marked rank, marked position) of a seed's deal, hands as rank counts."""
-    state = seed ^ ((redeals * 0xD1B54A32D192ED03) & MASK)
-    deck = list(range(108))
-    for i in range(107, 0, -1):
-        state, j = below(state, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    state, offset = below(state, 50)
+    deck, offset = shuffle(seed, redeals, 108, 50)
     ranks = [card_rank(c) for c in deck]
     hands = [[0] * 15 for _ in range(SEATS)]
     for position in range(SEATS * HAND_CARDS):

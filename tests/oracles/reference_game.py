@@ -152,17 +152,25 @@ def below(state, n):
             return state, m >> 32
 
 
-def deal(seed, redeals):
-    """The documented deal: shuffle cards 0..53 (rank = card // 4, 52 and 53 the jokers) by
-    Fisher-Yates from the top, mark position 16 + below(18), deal one card at a time to seats
-    0, 1, 2 and keep the last three as the kitty. Returns (hands, kitty, marked rank, marked
-    position) with hands as rank-count tuples."""
+def shuffle(seed, redeals, n_cards, marks):
+    """The documented shuffle of a deal: cards 0..n_cards-1 by Fisher-Yates from the top,
+    from the stream of the seed and the redeals, then below(marks) for the marked card's
+    place. Returns (deck, offset)."""
     state = seed ^ ((redeals * 0xD1B54A32D192ED03) & MASK)
-    deck = list(range(54))
-    for i in range(53, 0, -1):
+    deck = list(range(n_cards))
+    for i in range(n_cards - 1, 0, -1):
         state, j = below(state, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    state, offset = below(state, 18)
+    state, offset = below(state, marks)
+    return deck, offset
+
+
+def deal(seed, redeals):
+    """The documented deal: shuffle cards 0..53 (rank = card // 4, 52 and 53 the jokers), mark
+    position 16 + below(18), deal one card at a time to seats 0, 1, 2 and keep the last three
+    as the kitty. Returns (hands, kitty, marked rank, marked position) with hands as
+    rank-count tuples."""
+    deck, offset = shuffle(seed, redeals, 54, 18)
     rank = [c // 4 if c < 52 else 13 + c - 52 for c in deck]
     hands = [[0] * 15 for _ in range(3)]
     for position in range(51):
