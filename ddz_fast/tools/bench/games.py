@@ -4,6 +4,7 @@ peers' own), native push + undo, copy(), sample_deals and the encodings of mid-g
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Mapping, Sequence
@@ -14,7 +15,7 @@ import numpy as np
 from ddz_fast import Game, Rules, perft, sample_deals
 from ddz_fast.encodings import COMPACT, DOUZERO, OPENSPIEL, RLCARD, ROLES, Encoding
 
-from ..timing import fmt_rate, now, pass_seconds
+from ..timing import RETIMES, fmt_rate, now, pass_seconds
 from .figures import Figure, PeerFigure, Section
 
 if TYPE_CHECKING:
@@ -76,15 +77,36 @@ def mid_game_positions(count: int, seed: int, rules: Rules | None = None) -> lis
     return out
 
 
+PUSH_UNDO_PASS = 0.05   # seconds of the counting perft a pass times at least (see below)
+
+
 def push_undo_seconds(games: Sequence[Game], repeat: int) -> list[float]:
     """Seconds per native push + undo pair, a value per pass: perft(2) playing every leaf
-    minus perft(2) counting the leaves, over the leaves; a pass times the two back to back
-    (the least of three each), so both see the same load."""
+    minus perft(2) counting the leaves, over the leaves. The difference is about a third of the
+    whole, so a pass runs the games enough rounds for the counting perft to last
+    PUSH_UNDO_PASS (one round of 300 positions takes a millisecond, where a preemption would
+    make the difference negative), times the two back to back (the least of three each, so
+    both see the same load), and is timed again where the difference is not positive."""
     leaves = sum(perft(game, 2) for game in games)
 
+    def perfts(bulk: bool, rounds: int) -> None:
+        for _ in range(rounds):
+            for game in games:
+                perft(game, 2, bulk=bulk)
+
+    one_round = min(pass_seconds(lambda: perfts(True, 1), 3))
+    rounds = max(1, math.ceil(PUSH_UNDO_PASS / max(one_round, 1e-6)))
+
     def least(bulk: bool) -> float:
-        return min(pass_seconds(lambda: [perft(game, 2, bulk=bulk) for game in games], 3))
-    return [(least(False) - least(True)) / leaves for _ in range(repeat)]
+        return min(pass_seconds(lambda: perfts(bulk, rounds), 3))
+
+    def one_pass() -> float:
+        for _ in range(RETIMES + 1):
+            difference = least(False) - least(True)
+            if difference > 0:
+                break
+        return difference / (leaves * rounds)
+    return [one_pass() for _ in range(repeat)]
 
 
 def copy_seconds(games: Sequence[Game], repeat: int, stack: bool = True) -> list[float]:
