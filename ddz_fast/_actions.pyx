@@ -12,7 +12,7 @@ from libc.stdlib cimport free
 from libc.string cimport memcpy
 
 from ._batch cimport CHUNK_ROWS, _BatchInput, check_status, wild_rows
-from ._cards cimport Hand, as_hand
+from ._cards cimport Hand, as_hand, packed_from
 from ._core.actions cimport (
     MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, index_actions, legal_ids,
     legal_ids_moves, play_id, prepare,
@@ -21,7 +21,7 @@ from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
 from ._core.rows cimport NO_ID_ROW, rows_ids, rows_mask, rows_wild_ids
 from ._core.state cimport PHASE_AUCTION, PHASE_PLAY, ddz_state, state_actions
-from ._core.typedefs cimport KIND_LONG_BOMB, MAX_MOVES, ddz_hand, ddz_move, ddz_wilds
+from ._core.typedefs cimport KIND_LONG_BOMB, MAX_HAND_CARDS, MAX_MOVES, ddz_hand, ddz_move, ddz_wilds
 from ._core.wild_ids cimport (
     LONG_BOMB_LENGTHS, WILD_ID_RANKS, ddz_wild_ids, wild_action, wild_id, wild_ids_of,
     wild_ids_prepare,
@@ -454,7 +454,7 @@ cdef class ActionSpace:
                 on = &s.last_move
                 can_pass = True
         else:
-            hand_init(&h, as_hand(position).packed)
+            hand_init(&h, packed_from(position, MAX_HAND_CARDS))     # (one deck: refuses more)
             if prev is not None and not (isinstance(prev, Move) and (<Move>prev).c.length == 0):
                 p = as_move(prev, rules)        # checked as legal_moves checks it
                 if p.c.length:                  # (text "pass" reads as PASS: a lead)

@@ -9,13 +9,13 @@ from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint8_t
 from libc.stdlib cimport free
 
-from ._cards cimport Hand
+from ._cards cimport packed_from
 from ._core.alloc cimport grow
 from ._core.rows cimport (
     BAD_PREV, OUT_OF_MEMORY, rows_count, rows_moves, rows_two_deck_moves, rows_wild_moves,
 )
 from ._core.two_decks cimport TWO_DECK_HAND_CARDS
-from ._core.typedefs cimport MAX_MOVES, N_RANKS, NO_WILD, RANK_TWO, ddz_move, ddz_wilds
+from ._core.typedefs cimport MAX_HAND_CARDS, MAX_MOVES, N_RANKS, NO_WILD, RANK_TWO, ddz_move, ddz_wilds
 from ._moves cimport wilds_of
 from ._rules cimport Rules, as_rules
 
@@ -128,7 +128,7 @@ cdef class _BatchInput:
     def raise_bad_hand(self, a, Py_ssize_t i):
         row = a[i].tolist()      # read again for the message: another thread may have changed it
         try:
-            Hand(row)
+            packed_from(row, MAX_HAND_CARDS)
         except InvalidCardsError as e:
             raise InvalidCardsError(f"hands[{i}]: {e}") from None
         raise InvalidCardsError(f"hands[{i}] was no hand of at most 20 cards when it was read "

@@ -10,7 +10,10 @@ from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from ._core.bits cimport cards_contain, cards_valid, card_count
+from ._core.bits cimport cards_valid
+from ._core.two_decks cimport (
+    TWO_DECK_HAND_CARDS, two_deck_card_count, two_deck_cards_valid, two_deck_contains,
+)
 from ._core.typedefs cimport FULL_DECK, MAX_HAND_CARDS, N_RANKS, RANK_BLACK_JOKER
 
 from .checks import check_int
@@ -23,11 +26,14 @@ memset(SYMBOL_RANK, -1, sizeof(SYMBOL_RANK))
 for _rank, _symbol in enumerate(RANK_SYMBOLS):
     SYMBOL_RANK[ord(_symbol)] = _rank
     SYMBOL_RANK[ord(_symbol.lower())] = _rank
-# The deck's count of each rank (four of 3..2, one of each joker): what a hand may hold.
-cdef uint8_t RANK_LIMIT[N_RANKS]
+# The count of each rank in one deck (four of 3..2, one of each joker) and in two (RULES.md
+# 11): RANK_LIMIT[decks - 1][rank], what cards of that many decks may hold.
+cdef uint8_t RANK_LIMIT[2][N_RANKS]
 for _rank in range(N_RANKS):
-    RANK_LIMIT[_rank] = (FULL_DECK >> (4 * _rank)) & 0xF
-DECK_COUNTS = tuple(RANK_LIMIT[r] for r in range(N_RANKS))
+    RANK_LIMIT[0][_rank] = (FULL_DECK >> (4 * _rank)) & 0xF
+    RANK_LIMIT[1][_rank] = 2 * RANK_LIMIT[0][_rank]
+DECK_COUNTS = tuple(RANK_LIMIT[0][r] for r in range(N_RANKS))
+cdef tuple LIMIT_WORDS = ((None, "one", "two"), (None, "four", "eight"))
 
 # Types whose objects stand for their cards, a valid multiset in their `packed` attribute.
 # _moves registers Move: Hand(move), `move in hand` and hand - move work, and this module, the
@@ -41,41 +47,48 @@ cdef int register_card_source(type cls) except -1:
     return 0
 
 
-cdef int raise_too_many(int rank, object count, object source) except -1:
+cdef int raise_too_many(int rank, object count, object source, int decks) except -1:
+    deck = "the deck has" if decks == 1 else "two decks have"
+    # (where two decks would hold them: the game of two decks is another rule set)
+    hint = (" (the four-player game of two decks: players=4)"
+            if decks == 1 and count <= RANK_LIMIT[1][rank] else "")
     if rank >= RANK_BLACK_JOKER:
         what = "black joker (B)" if rank == RANK_BLACK_JOKER else "red joker (R)"
-        raise InvalidCardsError(f"{count} of the {what} in {source}; the deck has one")
-    raise InvalidCardsError(f"{count} cards of rank {_SYMBOLS[rank]} in {source}; the deck has four")
+        raise InvalidCardsError(f"{count} of the {what} in {source}; {deck} "
+                                f"{LIMIT_WORDS[0][decks]}{hint}")
+    raise InvalidCardsError(f"{count} cards of rank {_SYMBOLS[rank]} in {source}; {deck} "
+                            f"{LIMIT_WORDS[1][decks]}{hint}")
 
 
-cdef bint pack_valid(const Py_ssize_t* counts, int max_cards, uint64_t* packed) noexcept:
+cdef bint pack_valid(const Py_ssize_t* counts, int max_cards, int decks, uint64_t* packed) noexcept:
     """The packed multiset of `counts` into *packed if every count is within its rank's limit
-    and they add up to at most max_cards; False else (pack_counts says why)."""
+    in `decks` decks and they add up to at most max_cards; False else (pack_counts says why)."""
     cdef int r
     cdef Py_ssize_t total = 0
     packed[0] = 0
     for r in range(N_RANKS):
-        if <size_t>counts[r] > RANK_LIMIT[r]:        # negatives wrap above every limit
+        if <size_t>counts[r] > RANK_LIMIT[decks - 1][r]:     # negatives wrap above every limit
             return False
         total += counts[r]
         packed[0] |= <uint64_t>counts[r] << (4 * r)
     return total <= max_cards
 
 
-cdef uint64_t pack_counts(const Py_ssize_t* counts, object source, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
+cdef uint64_t pack_counts(const Py_ssize_t* counts, object source, int max_cards,
+                          int decks) except? 0xFFFFFFFFFFFFFFFF:
     cdef int r
     cdef Py_ssize_t total = 0
     cdef uint64_t packed
-    if pack_valid(counts, max_cards, &packed):
+    if pack_valid(counts, max_cards, decks, &packed):
         return packed
     for r in range(N_RANKS):
-        if counts[r] > RANK_LIMIT[r]:
-            raise_too_many(r, counts[r], source)
+        if counts[r] > RANK_LIMIT[decks - 1][r]:
+            raise_too_many(r, counts[r], source, decks)
         total += counts[r]
     raise InvalidCardsError(f"{total} cards in {source}; at most {max_cards} are allowed here")
 
 
-cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
+cdef uint64_t parse_text(str text, int max_cards, int decks) except? 0xFFFFFFFFFFFFFFFF:
     cdef Py_ssize_t counts[N_RANKS]
     cdef Py_ssize_t i = 0, n = len(text)
     cdef Py_UCS4 ch
@@ -98,9 +111,9 @@ cdef uint64_t parse_text(str text, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
                 f"cards are written with {RANK_SYMBOLS} (10 for T, any case, spaces and commas allowed)")
         counts[r] += 1
         i += 1
-    if pack_valid(counts, max_cards, &packed):
+    if pack_valid(counts, max_cards, decks, &packed):
         return packed
-    return pack_counts(counts, repr(text), max_cards)
+    return pack_counts(counts, repr(text), max_cards, decks)
 
 
 cdef object ARRAY_TYPE = np.ndarray
@@ -198,12 +211,12 @@ cdef bint read_counts(object seq, Py_ssize_t* counts) except -1:
     return True
 
 
-cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
+cdef uint64_t parse_counts(object seq, int max_cards, int decks) except? 0xFFFFFFFFFFFFFFFF:
     cdef Py_ssize_t counts[N_RANKS]
     cdef uint64_t packed
     cdef int r
     # The common case at C speed; every refusal comes from the checks below.
-    if read_counts(seq, counts) and pack_valid(counts, max_cards, &packed):
+    if read_counts(seq, counts) and pack_valid(counts, max_cards, decks, &packed):
         return packed
     cdef object shape = getattr(seq, "shape", None)
     if shape is not None and len(shape) != 1:
@@ -217,34 +230,51 @@ cdef uint64_t parse_counts(object seq, int max_cards) except? 0xFFFFFFFFFFFFFFFF
         value = check_int(seq[r], f"the count of rank {_SYMBOLS[r]}", error=InvalidCardsError)
         if value < 0:
             raise InvalidCardsError(f"negative count {value} for rank {_SYMBOLS[r]} in {source}")
-        if value > RANK_LIMIT[r]:
-            raise_too_many(r, value, source)
+        if value > RANK_LIMIT[decks - 1][r]:
+            raise_too_many(r, value, source, decks)
         counts[r] = value
-    return pack_counts(counts, source, max_cards)
+    return pack_counts(counts, source, max_cards, decks)
 
 
 cdef uint64_t packed_from(object cards, int max_cards) except? 0xFFFFFFFFFFFFFFFF:
+    return packed_from_decks(cards, max_cards, 1)
+
+
+cdef bint multiset_valid(uint64_t packed, int decks) noexcept:
+    return cards_valid(packed) if decks == 1 else two_deck_cards_valid(packed)
+
+
+cdef int raise_invalid_multiset(uint64_t packed, object source, int decks) except -1:
+    """Say which rank of the nibble-packed `packed` exceeds `decks` decks."""
+    cdef int r
+    for r in range(N_RANKS):
+        if (packed >> (4 * r)) & 0xF > RANK_LIMIT[decks - 1][r]:
+            raise_too_many(r, (packed >> (4 * r)) & 0xF, source, decks)
+    raise InvalidCardsError(f"{packed:#x} in {source} is no card multiset (bits past the red joker)")
+
+
+cdef uint64_t packed_from_decks(object cards, int max_cards, int decks) except? 0xFFFFFFFFFFFFFFFF:
     cdef uint64_t packed
     cdef type kind = type(cards)
     if kind is list or kind is tuple or kind is ARRAY_TYPE:     # before any isinstance: the ABC's
-        return parse_counts(cards, max_cards)                   # costs more than the work
+        return parse_counts(cards, max_cards, decks)            # costs more than the work
     if isinstance(cards, str):
-        return parse_text(<str>cards, max_cards)
+        return parse_text(<str>cards, max_cards, decks)
     if isinstance(cards, Hand):
         packed = (<Hand>cards).packed
     elif isinstance(cards, CARD_SOURCES):
         packed = cards.packed
     elif isinstance(cards, (Sequence, np.ndarray)):
-        return parse_counts(cards, max_cards)
+        return parse_counts(cards, max_cards, decks)
     else:
         raise TypeError(
             f"cards must be text like '33344456BR', 15 rank counts, a Hand or a Move, "
             f"not {type(cards).__name__}")
-    if not cards_valid(packed):     # (a long bomb's represented cards)
-        raise InvalidCardsError(f"{cards!r} holds more of a rank than the deck")
-    if card_count(packed) > max_cards:
+    if not multiset_valid(packed, decks):     # (two decks' cards, a long bomb's represented cards)
+        raise_invalid_multiset(packed, repr(cards), decks)
+    if two_deck_card_count(packed) > max_cards:
         raise InvalidCardsError(
-            f"{card_count(packed)} cards in {cards!r}; at most {max_cards} are allowed here")
+            f"{two_deck_card_count(packed)} cards in {cards!r}; at most {max_cards} are allowed here")
     return packed
 
 
@@ -276,28 +306,40 @@ cdef Hand as_hand(object cards):
 
 
 cdef class Hand:
-    """A hand: a multiset of at most 20 cards, immutable.
+    """A hand: a multiset of cards, immutable; at most 33 cards of two decks (eight of a rank,
+    two of each joker: the landlord's hand of the four-player game, RULES.md 11).
 
     ``Hand("33344456BR")``, ``Hand("10 J Q K A")`` (``10`` for ``T``, any case, spaces and commas)
     or ``Hand(counts)`` with 15 rank counts in the order ``3456789TJQKA2BR``. ``str()`` is the
-    canonical text, sorted low to high. Invalid input raises ``InvalidCardsError``.
+    canonical text, sorted low to high. Invalid input raises ``InvalidCardsError``. What takes
+    a hand under the rules of one deck (three players) refuses more than four of a rank, more
+    than one of a joker or more than 20 cards, with ``InvalidCardsError``.
     """
 
     # Made in __cinit__, which runs once per object: a Hand cannot be changed by calling
     # __init__ again (there is none), and Hand.__new__(Hand) is the empty hand.
     def __cinit__(self, cards=""):
         if not (type(cards) is str and len(<str>cards) == 0):
-            self.packed = packed_from(cards, MAX_HAND_CARDS)
+            self.packed = packed_from_decks(cards, TWO_DECK_HAND_CARDS, 2)
 
     @classmethod
     def from_packed(cls, packed):
         """The hand whose rank counts are nibble-packed in ``packed`` (rank r in bits 4r..4r+3)."""
         cdef uint64_t p = check_int(packed, "packed", 0, 2 ** 64 - 1, error=InvalidCardsError)
-        if not cards_valid(p):
-            raise InvalidCardsError(f"{p:#x} is no card multiset (a rank count above 4, or a joker above 1)")
-        if card_count(p) > MAX_HAND_CARDS:
-            raise InvalidCardsError(f"{card_count(p)} cards; a hand holds at most {MAX_HAND_CARDS}")
+        if not two_deck_cards_valid(p):
+            raise InvalidCardsError(f"{p:#x} is no card multiset of two decks (a rank count "
+                                    f"above 8, or a joker above 2)")
+        if two_deck_card_count(p) > TWO_DECK_HAND_CARDS:
+            raise InvalidCardsError(f"{two_deck_card_count(p)} cards; a hand holds at most "
+                                    f"{TWO_DECK_HAND_CARDS}")
         return hand_from_packed(p)
+
+    @classmethod
+    def one_deck(cls, cards):
+        """The hand of ``cards`` (as ``Hand()`` takes them) if they are cards of one deck, as
+        the three-player game's calls take them: at most four of a rank, one of each joker and
+        20 cards; ``InvalidCardsError`` else."""
+        return hand_from_packed(packed_from(cards, MAX_HAND_CARDS))
 
     @property
     def counts(self):
@@ -305,26 +347,28 @@ cdef class Hand:
         return counts_array(self.packed)
 
     def __len__(self):
-        return card_count(self.packed)
+        return two_deck_card_count(self.packed)
 
     def __contains__(self, cards):
         """``cards in hand``: every card of ``cards`` (text, a Hand or a Move) is in the hand."""
-        return cards_contain(self.packed, packed_from(cards, MAX_HAND_CARDS))
+        return two_deck_contains(self.packed, packed_from_decks(cards, TWO_DECK_HAND_CARDS, 2))
 
     def __add__(self, other):
-        cdef uint64_t a = self.packed, b = packed_from(other, MAX_HAND_CARDS)
-        cdef uint64_t total = a + b          # nibbles reach at most 8: no carry between ranks
-        if not cards_valid(total):
-            raise InvalidCardsError(f"{cards_text(a)} and {cards_text(b)} together exceed the deck")
-        if card_count(total) > MAX_HAND_CARDS:
+        cdef uint64_t a = self.packed, b = packed_from_decks(other, TWO_DECK_HAND_CARDS, 2)
+        cdef int r
+        for r in range(N_RANKS):        # (rank by rank: 8 + 8 would carry into the next nibble)
+            if ((a >> (4 * r)) & 0xF) + ((b >> (4 * r)) & 0xF) > RANK_LIMIT[1][r]:
+                raise InvalidCardsError(f"{cards_text(a)} and {cards_text(b)} together exceed "
+                                        f"two decks")
+        if two_deck_card_count(a + b) > TWO_DECK_HAND_CARDS:
             raise InvalidCardsError(
-                f"{cards_text(a)} and {cards_text(b)} make {card_count(total)} cards; "
-                f"a hand holds at most {MAX_HAND_CARDS}")
-        return hand_from_packed(total)
+                f"{cards_text(a)} and {cards_text(b)} make {two_deck_card_count(a + b)} cards; "
+                f"a hand holds at most {TWO_DECK_HAND_CARDS}")
+        return hand_from_packed(a + b)
 
     def __sub__(self, other):
-        cdef uint64_t a = self.packed, b = packed_from(other, MAX_HAND_CARDS)
-        if not cards_contain(a, b):
+        cdef uint64_t a = self.packed, b = packed_from_decks(other, TWO_DECK_HAND_CARDS, 2)
+        if not two_deck_contains(a, b):
             raise InvalidCardsError(f"{cards_text(b)} is not part of {cards_text(a)}")
         return hand_from_packed(a - b)
 

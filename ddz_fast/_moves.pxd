@@ -3,7 +3,7 @@
 from libc.stdint cimport uint64_t
 
 from ._rules cimport Rules
-from ._core.typedefs cimport ddz_hand, ddz_move, ddz_rules, ddz_wilds
+from ._core.typedefs cimport ddz_move, ddz_rules, ddz_wilds
 
 
 cdef class Move:
@@ -26,7 +26,7 @@ cdef class MoveList:
     cdef Rules _rules
     cdef ddz_wilds wilds            # the wild ranks, under wild-card rules
     cdef int generate(self) except -1
-    cdef int generate_wild(self, const ddz_hand* h) except -1
+    cdef int generate_grown(self) except -1
     cdef int keep(self, ddz_move* buf, ddz_move* end) except -1
 
 

@@ -9,12 +9,18 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from ._core.bits cimport cards_contain, cards_valid, card_count, hand_init
-from ._cards cimport Hand, as_hand, cards_text, hand_from_packed, packed_from, register_card_source
+from ._cards cimport (
+    Hand, cards_text, hand_from_packed, packed_from, packed_from_decks, register_card_source,
+)
 from ._core.combos cimport (
     beats as combo_beats, checked_physical_cards, classify as combo_classify, is_reading,
     main_part, move_is_legal, physical_cards,
 )
 from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
+from ._core.two_decks cimport (
+    TWO_DECK_HAND_CARDS, gen_two_deck_moves, is_two_deck_reading, two_deck_beats,
+    two_deck_contains,
+)
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport (
     KIND_BOMB, KIND_LONG_BOMB, KIND_SHAPES, KIND_SHUTTLE, KIND_SINGLE, MAX_HAND_CARDS, MAX_MOVES, MAX_READINGS,
@@ -36,9 +42,10 @@ WILD_MOVE_DTYPE = np.dtype(
     [("kind", "u1"), ("length", "u1"), ("main", "u1"), ("wild", "u1"), ("substitutes", "u4"),
      ("cards", "u8")], align=True)
 
-# The first room for the moves of a hand under wild-card rules: most hands' moves fit.
+# The first room for the moves of a hand under wild-card rules or of two decks: most hands'
+# moves fit.
 cdef enum:
-    WILD_MOVES_ROOM = 4096 + MAX_MOVES
+    GROWN_MOVES_ROOM = 4096 + MAX_MOVES
 
 cdef ddz_move _probe
 if (MOVE_DTYPE.itemsize != sizeof(ddz_move)
@@ -53,13 +60,36 @@ cdef Rules DEFAULT_RULES = as_rules(None)
 cdef tuple WILD_RULES = (None, Rules(wilds="one"), Rules(wilds="two"))
 cdef ddz_rules LOOSEST_RULES = Rules(distinct_four_two_singles=False, rocket_kickers=True).c
 LOOSEST_RULES.kinds = (1 << N_KINDS) - 1
+# The four-player rules with every kind and the joker pairs (RULES.md 11): a move of two decks
+# of any of their rule sets is a reading under these.
+cdef Rules FOUR_PLAYERS = Rules(players=4, four_with_two=False)
+
+
+cdef inline bint is_reading_of(const ddz_move* m, const ddz_rules* rules) noexcept nogil:
+    """`m` is a reading under the rules, of one deck or of two (players=4)."""
+    return is_two_deck_reading(m, rules) if rules.players == 4 else is_reading(m, rules)
+
+
+cdef inline bint beats_under(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil:
+    return two_deck_beats(a, b, rules) if rules.players == 4 else combo_beats(a, b, rules)
+
+
+cdef uint64_t hand_cards(object cards, Rules rules) except? 0xFFFFFFFFFFFFFFFF:
+    """The packed cards of a hand under the rules: at most 20 of one deck, or 33 of two
+    (players=4)."""
+    if rules.c.players == 4:
+        return packed_from_decks(cards, TWO_DECK_HAND_CARDS, 2)
+    return packed_from(cards, MAX_HAND_CARDS)
 
 
 cdef object rules_for_repr(const ddz_move* m):
     """None if `m` is a reading under the default rules, else the fewest changes to them under
     which it is one: the rules= of an eval-able repr."""
-    if is_reading(m, &DEFAULT_RULES.c):
+    if is_reading(m, &DEFAULT_RULES.c) and card_count(m.cards) <= MAX_HAND_CARDS:
         return None
+    # (a long bomb without wild cards, or a play of more than 20 cards: one of two decks)
+    if not (m.wild or m.substitutes) and is_two_deck_reading(m, &FOUR_PLAYERS.c):
+        return FOUR_PLAYERS
     if m.kind == KIND_LONG_BOMB:
         return Rules(wilds="one", long_bombs=True)
     changes = {"distinct_four_two_singles": False, "rocket_kickers": True}
@@ -83,7 +113,7 @@ cdef Move move_from_c(const ddz_move* m):
 
 cdef Move as_move(object move, Rules rules):
     if isinstance(move, Move):
-        if not is_reading(&(<Move>move).c, &rules.c):
+        if not is_reading_of(&(<Move>move).c, &rules.c):
             raise InvalidMoveError(f"{move!r} is no combination under {rules!r}")
         return <Move>move
     if isinstance(move, str):
@@ -106,7 +136,7 @@ cdef Move move_from_fields(tuple fields, const ddz_rules* rules, str under):
     memset(&m, 0, sizeof(ddz_move))
     if 0 <= kind < N_KINDS and 0 < length <= 255 and 0 <= main <= 255 and 0 <= cards < 2 ** 64:
         m.kind, m.length, m.main, m.cards = kind, length, main, cards
-    if m.length == 0 or not is_reading(&m, rules):
+    if m.length == 0 or not is_reading_of(&m, rules):
         raise InvalidMoveError(f"no move has fields {fields!r}{under}")
     return move_from_c(&m)
 
@@ -140,20 +170,19 @@ cdef int set_wild_fields(ddz_move* m, str substitutes, int second, bint pure) ex
 
 cdef uint64_t long_bomb_cards(object cards) except? 0xFFFFFFFFFFFFFFFF:
     """The represented cards of a long bomb (RULES.md 10): 5 to 12 of one rank of 3..2, as
-    text (``"666666"``) or 15 counts; more of the rank than a deck holds, so no Hand."""
+    text (``"666666"``), 15 counts, or a Hand or Move (up to eight: two decks')."""
     if isinstance(cards, str):
         text = cards.replace("10", "T").upper()
         counts = [text.count(symbol) for symbol in RANK_SYMBOLS]
         if sum(counts) != len(text):
             raise InvalidMoveError(f"{cards!r} is no card text of a long bomb")
     elif isinstance(cards, (Hand, Move)):
-        raise InvalidMoveError(f"{cards!r} holds at most four of a rank: a long bomb's cards are "
-                               f"text or 15 counts")
+        counts = cards.counts.tolist()
     elif isinstance(cards, (Sequence, np.ndarray)):
         counts = [check_int(c, "cards", 0, 12, error=InvalidMoveError) for c in cards]
     else:
-        raise TypeError(f"the cards of a long bomb are text like '666666' or 15 rank counts, "
-                        f"not {type(cards).__name__}")
+        raise TypeError(f"the cards of a long bomb are text like '666666', 15 rank counts or a "
+                        f"Hand, not {type(cards).__name__}")
     ranks = [r for r, c in enumerate(counts) if c]
     if len(counts) != len(RANK_SYMBOLS) or len(ranks) != 1 or not 5 <= counts[ranks[0]] <= 12 \
             or ranks[0] > RANK_TWO:
@@ -169,7 +198,10 @@ def _unpickle_move(kind, length, main, cards, substitutes="", second_wilds=0, pu
     if not all(type(f) is int for f in fields):
         raise InvalidMoveError(f"no move has fields {fields!r}")
     # A Move does not know its rules: a reading under any rule set is one.
-    move = move_from_fields(fields, &LOOSEST_RULES, "")
+    try:
+        move = move_from_fields(fields, &LOOSEST_RULES, "")
+    except InvalidMoveError:
+        move = move_from_fields(fields, &FOUR_PLAYERS.c, "")
     if not (substitutes or second_wilds or pure_wild):
         return move
     if move.c.length == 0 or type(substitutes) is not str or type(second_wilds) is not int:
@@ -203,7 +235,7 @@ cdef class Move:
                  second_wilds=0, pure_wild=False):
         if self.made:
             raise TypeError("a Move is immutable: __init__ may not be called again")
-        cdef Rules r = as_rules(rules)
+        cdef Rules r = as_rules(rules, True)
         k = as_kind(kind, "kind", InvalidMoveError)
         length = check_int(length, "length", 1, 255, error=InvalidMoveError)
         main = check_int(main, "main", 0, 255, error=InvalidMoveError)
@@ -213,11 +245,13 @@ cdef class Move:
         m.length = length
         m.main = main
         # (a long bomb's cards hold more of a rank than a deck: read apart where the rules have it)
-        if m.kind == KIND_LONG_BOMB and (r.c.kinds >> KIND_LONG_BOMB) & 1:
+        if r.c.players == 4:
+            m.cards = hand_cards(cards, r)
+        elif m.kind == KIND_LONG_BOMB and (r.c.kinds >> KIND_LONG_BOMB) & 1:
             m.cards = long_bomb_cards(cards)
         else:
             m.cards = packed_from(cards, MAX_HAND_CARDS)
-        if not is_reading(&m, &r.c):
+        if not is_reading_of(&m, &r.c):
             main_name = RANK_SYMBOLS[main] if main < len(RANK_SYMBOLS) else str(main)
             raise InvalidMoveError(
                 f"{cards_text(m.cards)!r} is no {k} of length {length} with main rank "
@@ -243,7 +277,7 @@ cdef class Move:
         Raises ``InvalidMoveError`` if the text is no combination and ``AmbiguousMoveError``
         (listing the readings) if it has several.
         """
-        cdef Rules r = as_rules(rules)
+        cdef Rules r = as_rules(rules, True)
         cdef ddz_move readings[MAX_READINGS]
         cdef ddz_move wild_move
         cdef Move plain
@@ -270,20 +304,28 @@ cdef class Move:
         main_text, plus, kicker_text = text.partition("+")
         symbols = main_text.replace("10", "T").upper()
         # five or more of a rank: a long bomb's cards, where the rules have long bombs
-        if (not plus and len(symbols) > 4 and len(set(symbols)) == 1
+        if (not plus and len(symbols) > 4 and len(set(symbols)) == 1 and r.c.wilds
                 and (r.c.kinds >> KIND_LONG_BOMB) & 1):
             return Move(Kind.LONG_BOMB, len(symbols), RANK_SYMBOLS.index(symbols[0]), symbols,
                         rules=r)
-        main = packed_from(main_text, MAX_HAND_CARDS)
-        kickers = packed_from(kicker_text, MAX_HAND_CARDS)
-        cards = main + kickers
-        if not cards_valid(cards) or card_count(cards) > MAX_HAND_CARDS:
-            raise InvalidMoveError(f"{text!r} is no card multiset of at most {MAX_HAND_CARDS} cards")
-        n = combo_classify(cards, &r.c, readings)
+        main = hand_cards(main_text, r)
+        kickers = hand_cards(kicker_text, r)
+        if r.c.players == 4:
+            try:
+                cards = hand_cards(Hand(main_text) + Hand(kicker_text), r)
+            except InvalidCardsError:
+                raise InvalidMoveError(f"{text!r} is no card multiset of at most "
+                                       f"{TWO_DECK_HAND_CARDS} cards of two decks") from None
+            found = two_deck_readings(cards, r)
+        else:
+            cards = main + kickers
+            if not cards_valid(cards) or card_count(cards) > MAX_HAND_CARDS:
+                raise InvalidMoveError(f"{text!r} is no card multiset of at most {MAX_HAND_CARDS} cards")
+            n = combo_classify(cards, &r.c, readings)
+            found = [move_from_c(&readings[i]) for i in range(n)]
         # Before a "+" stands the main part. Text without one names the reading without
         # kickers if there is one (str() writes such moves so), else the only reading.
-        found = [move_from_c(&readings[i]) for i in range(n)
-                 if not plus or main_part(&readings[i]) == main]
+        found = [m for m in found if not plus or main_part(&(<Move>m).c) == main]
         if not plus and len(found) > 1:
             found = [m for m in found if main_part(&(<Move>m).c) == cards] or found
         if len(found) == 1:
@@ -303,7 +345,7 @@ cdef class Move:
         Checked like ``Move()``: a row that is no reading under ``rules`` (default rules when
         None) raises ``InvalidMoveError``.
         """
-        cdef Rules r = as_rules(rules)
+        cdef Rules r = as_rules(rules, True)
         if isinstance(row, np.void):
             if row.dtype.names != MOVE_DTYPE.names:
                 raise TypeError(f"a move row has the fields {MOVE_DTYPE.names}, not {row.dtype.names}")
@@ -394,8 +436,8 @@ cdef class Move:
     def beats(self, prev, *, rules=None):
         """This move may be played on ``prev`` (RULES.md section 6) under ``rules`` (default
         rules when None; they decide only where shuttles are super-bombs)."""
-        cdef Rules r = as_rules(rules)
-        return combo_beats(&self.c, &to_move(prev, r).c, &r.c)
+        cdef Rules r = as_rules(rules, True)
+        return beats_under(&self.c, &to_move(prev, r).c, &r.c)
 
     def __str__(self):
         if self.c.length == 0:
@@ -469,21 +511,27 @@ cdef class MoveList:
     cdef int generate(self) except -1:
         cdef ddz_move buf[MAX_MOVES + 1]      # + PASS
         cdef ddz_hand h
+        if self._rules.c.wilds or self._rules.c.players == 4:
+            return self.generate_grown()
         hand_init(&h, self.hand_cards)
-        if self._rules.c.wilds:
-            return self.generate_wild(&h)
         return self.keep(buf, gen_moves(&h, &self.prev_move, &self._rules.c, buf))
 
-    cdef int generate_wild(self, const ddz_hand* h) except -1:
-        """generate() under wild-card rules: into a buffer that grows until the moves fit."""
-        cdef Py_ssize_t room = WILD_MOVES_ROOM
+    cdef int generate_grown(self) except -1:
+        """generate() under wild-card rules or of two decks: into a buffer that grows until the
+        moves fit."""
+        cdef Py_ssize_t room = GROWN_MOVES_ROOM
         cdef ddz_move* buf
         cdef ddz_move* end = NULL
+        cdef ddz_hand h
+        hand_init(&h, self.hand_cards)
         while end == NULL:
             buf = <ddz_move*>malloc((room + 1) * sizeof(ddz_move))     # + PASS
             if buf == NULL:
                 raise MemoryError()
-            end = gen_wild_moves(h, &self.prev_move, &self._rules.c, self.wilds, buf, room)
+            if self._rules.c.players == 4:
+                end = gen_two_deck_moves(self.hand_cards, &self.prev_move, &self._rules.c, buf, room)
+            else:
+                end = gen_wild_moves(&h, &self.prev_move, &self._rules.c, self.wilds, buf, room)
             if end != NULL:
                 try:
                     self.keep(buf, end)
@@ -578,6 +626,9 @@ cdef class MoveList:
                 if memcmp(&self.moves[i], &(<Move>move).c, sizeof(ddz_move)) == 0:
                     return True
             return False
+        if self._rules.c.players == 4:
+            return two_deck_move_is_legal(&(<Move>move).c, self.hand_cards, &self.prev_move,
+                                          self.can_pass, &self._rules.c)
         return move_is_legal(&(<Move>move).c, self.hand_cards, &self.prev_move, self.can_pass,
                              &self._rules.c)
 
@@ -603,10 +654,10 @@ def _unpickle_move_list(hand, prev, can_pass, rules, wild_ranks=None):
     """Unpickle a MoveList: the legal moves of ``hand`` on ``prev`` (None: a lead) under
     ``rules`` (and ``wild_ranks``), ``PASS`` last if ``can_pass``; checked as ``legal_moves``
     checks its arguments."""
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = as_rules(rules, True)
     cdef ddz_wilds w = wilds_of(wild_ranks, r)
     cdef MoveList moves
-    cdef uint64_t cards = as_hand(hand).packed
+    cdef uint64_t cards = hand_cards(hand, r)
     cdef bint with_pass = check_bool(can_pass, "can_pass")
     cdef Move p
     if prev is None:
@@ -666,16 +717,17 @@ cdef ddz_wilds wilds_of(object wild_ranks, Rules rules) except *:
 
 
 def legal_moves(hand, prev=None, *, rules=None, wild_ranks=None):
-    """Every legal move of ``hand`` (a Hand, text or 15 counts) as a lazy ``MoveList``.
+    """Every legal move of ``hand`` (a Hand, text or 15 counts: at most 20 cards of one deck,
+    or under four-player rules, RULES.md 11, 33 of two decks) as a lazy ``MoveList``.
 
     With ``prev`` (a Move, or text with exactly one reading), only the moves that beat it;
     otherwise (None or ``PASS``) every lead. A pass is never included. Under wild-card rules
     (RULES.md 10) ``wild_ranks`` names the deal's wild ranks (``"7"``, ``"39"`` or rank
     indices); each move records the ranks its wild cards stand for (``Move.substitutes``).
     """
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = as_rules(rules, True)
     cdef ddz_wilds w = wilds_of(wild_ranks, r)
-    cdef uint64_t cards = as_hand(hand).packed
+    cdef uint64_t cards = hand_cards(hand, r)
     cdef Move p
     cdef MoveList moves
     if prev is None or (isinstance(prev, Move) and (<Move>prev).c.length == 0):
@@ -691,13 +743,15 @@ def classify(cards, *, rules=None, wild_ranks=None):
     """Every reading of ``cards`` (text, a Hand or 15 counts) as a list of Moves; empty if none.
     Under wild-card rules (RULES.md 10) ``wild_ranks`` names the wild ranks, and a reading is
     any move that plays exactly these cards, wild cards standing for what they may."""
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = as_rules(rules, True)
     cdef ddz_wilds w = wilds_of(wild_ranks, r)
-    cdef uint64_t packed = packed_from(cards, MAX_HAND_CARDS)
+    cdef uint64_t packed = hand_cards(cards, r)
     cdef ddz_move readings[MAX_READINGS]
     cdef MoveList moves
     cdef Py_ssize_t i
     cdef int n
+    if r.c.players == 4:
+        return two_deck_readings(packed, r)
     if r.c.wilds:
         moves = make_move_list(packed, NULL, r, False)
         moves.wilds = w
@@ -711,5 +765,24 @@ def classify(cards, *, rules=None, wild_ranks=None):
 def beats(move, prev, *, rules=None):
     """``move`` may be played on ``prev`` (RULES.md section 6). Moves, or text with one reading
     under ``rules`` (default rules when None)."""
-    cdef Rules r = as_rules(rules)
-    return combo_beats(&to_move(move, r).c, &to_move(prev, r).c, &r.c)
+    cdef Rules r = as_rules(rules, True)
+    return beats_under(&to_move(move, r).c, &to_move(prev, r).c, &r.c)
+
+
+cdef list two_deck_readings(uint64_t cards, Rules rules):
+    """The readings of `cards` of two decks under four-player rules: the leads of the hand of
+    these cards that take them all."""
+    cdef MoveList leads = make_move_list(cards, NULL, rules, False)
+    cdef Py_ssize_t i
+    leads.generate()
+    return [move_from_c(&leads.moves[i]) for i in range(leads.n) if leads.moves[i].cards == cards]
+
+
+cdef bint two_deck_move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev,
+                                 bint can_pass, const ddz_rules* rules) noexcept nogil:
+    """move_is_legal of the four-player game: a reading of cards the hand holds that beats
+    the move to beat (any, on a lead); PASS where passing is allowed."""
+    if m.length == 0:
+        return can_pass
+    return (is_two_deck_reading(m, rules) and two_deck_contains(hand, m.cards)
+            and (prev.length == 0 or two_deck_beats(m, prev, rules)))

@@ -86,8 +86,8 @@ def _error(field: str, message: str) -> InvalidPositionError:
 
 
 def _hand(value: Any, field: str) -> Hand:
-    try:
-        return value if isinstance(value, Hand) else Hand("" if value == "-" else value)
+    try:       # (positions are of the three-player game: one deck's cards)
+        return Hand.one_deck("" if value == "-" else value)
     except (InvalidCardsError, TypeError) as e:
         raise _error(field, f"{value!r} is no set of cards ({e})") from None
 

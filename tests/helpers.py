@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import ddz_fast
-from oracles import leads_table, reference
+from oracles import leads_table, reference, reference_four
 from oracles.leads_table import RULE_SETS, lead_digest
 from oracles.reference_wild_game import WildPlay
 from oracles.reference_wilds import substitutes, tier
@@ -196,6 +196,29 @@ WILD_PRESETS = {name: rules for name, rules in ddz_fast.Rules.presets().items()
 
 # The hand with the most leads under each preset, from `python bench/max_moves.py`, which
 # enumerates every 20-card hand; a new preset needs its scan and its line here.
+# The four-player game (RULES.md 11). Reference switches -> Rules fields: the two sources'
+# games, and each switch turned.
+FOUR_SWITCH_SETS = [
+    {"attachments": "pairs"},
+    {"attachments": "plane_pairs"},
+    {"attachments": "pairs", "bomb_ranking": "tiers", "joker_pairs": "none"},
+    {"attachments": "any"},
+    {"attachments": "any", "distinct_single_wings": True, "rocket_kickers": True},
+    {"attachments": "any", "quad_wings": False, "extending_wings": False},
+]
+TWO_DECKS = [r for r in range(15) for _ in range(reference_four.DECK[r])]
+
+
+def four_rules(switches):
+    return ddz_fast.Rules(players=4, four_with_two=False, **switches)
+
+
+def deal_two_decks(rng, size):
+    """Rank counts of `size` cards drawn from two decks by random.Random `rng`."""
+    cards = rng.sample(TWO_DECKS, size)
+    return tuple(cards.count(r) for r in range(15))
+
+
 MOST_LEADS = {
     "standard": ("3456789TJJJQQQKKKAAA", 521),
     "strict": ("3456789TJJJQQQKKKAAA", 497),

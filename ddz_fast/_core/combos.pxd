@@ -21,7 +21,7 @@ cdef extern from *:
 cdef int classify(uint64_t cards, const ddz_rules* rules, ddz_move* out) noexcept nogil
 # `a` may be played on `b` (valid readings, or PASS: length 0) under the rules.
 cdef bint beats(const ddz_move* a, const ddz_move* b, const ddz_rules* rules) noexcept nogil
-# The cards of a valid reading that are not kickers.
+# The cards of a valid reading (of one deck or two) that are not kickers.
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil
 # The cards `m` (a reading) takes from a hand with these wild ranks into `out`; False if its
 # wild fields cannot be a move of such a hand (any input is safe: push checks with it).

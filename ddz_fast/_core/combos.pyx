@@ -4,7 +4,7 @@ from libc.stdint cimport uint32_t, uint64_t
 
 from .bits cimport DDZ_DEBUG, c_assert, cards_contain, cards_valid, hand_init, pop_lsb, rank_block
 from .typedefs cimport (
-    CHAIN_RANKS, JOKERS, KIND_BOMB, KIND_LONG_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE,
+    CHAIN_RANKS, JOKER_NIBBLES, KIND_BOMB, KIND_LONG_BOMB, KIND_ROCKET, KIND_SHAPES, KIND_SHUTTLE,
     MAX_READINGS, N_KINDS,
     NO_WILD, RANK_TWO, WILD_PURE, WILD_SECOND, ddz_hand, ddz_move, ddz_rules, ddz_wilds,
 )
@@ -118,8 +118,8 @@ cdef bint checked_physical_cards(const ddz_move* m, const ddz_wilds* wilds,
 
 
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil:
-    if m.kind == KIND_ROCKET:
-        return JOKERS
+    if m.kind == KIND_ROCKET:           # (both jokers, or the four of two decks: never kickers)
+        return m.cards & JOKER_NIBBLES
     if m.kind == KIND_LONG_BOMB:
         return m.cards
     return rank_block(m.main, m.length) * KIND_SHAPES[m.kind].unit

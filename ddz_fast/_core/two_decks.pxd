@@ -6,13 +6,22 @@
 
 from libc.stdint cimport uint64_t
 
-from .typedefs cimport ddz_move, ddz_rules
+from .bits cimport popcount64
+from .typedefs cimport NIBBLE_LSB, ddz_move, ddz_rules
 
 cdef enum:
     TWO_DECK_HAND_CARDS = 33      # the landlord's 25 and the kitty's 8
 
 # Every rank count at most 8, each joker's at most 2, nothing beyond rank 14.
 cdef bint two_deck_cards_valid(uint64_t cards) noexcept nogil
+# Every rank count of `small` is at most that of `big` (any nibble-packed multisets: the
+# guard-bit test of bits.cards_contain needs counts below 8).
+cdef bint two_deck_contains(uint64_t big, uint64_t small) noexcept nogil
+
+cdef inline int two_deck_card_count(uint64_t cards) noexcept nogil:
+    """The number of cards of a multiset of two decks (bits.card_count stops at 4 a rank)."""
+    return (popcount64(cards & NIBBLE_LSB) + 2 * popcount64((cards >> 1) & NIBBLE_LSB)
+            + 4 * popcount64((cards >> 2) & NIBBLE_LSB) + 8 * popcount64((cards >> 3) & NIBBLE_LSB))
 
 # The legal moves of the hand `cards` (valid, at most TWO_DECK_HAND_CARDS): every lead when
 # `prev` is NULL or has length 0, else the answers to `prev` (a reading under the rules).

@@ -49,10 +49,12 @@ cdef bint two_deck_cards_valid(uint64_t cards) noexcept nogil:
     return True
 
 
-cdef inline int two_deck_card_count(uint64_t cards) noexcept nogil:
-    """The number of cards of a multiset of two decks (bits.card_count stops at 4 a rank)."""
-    return (popcount64(cards & NIBBLE_LSB) + 2 * popcount64((cards >> 1) & NIBBLE_LSB)
-            + 4 * popcount64((cards >> 2) & NIBBLE_LSB) + 8 * popcount64((cards >> 3) & NIBBLE_LSB))
+cdef bint two_deck_contains(uint64_t big, uint64_t small) noexcept nogil:
+    cdef int r
+    for r in range(N_RANKS):
+        if (small >> (4 * r)) & 0xF > (big >> (4 * r)) & 0xF:
+            return False
+    return True
 
 
 cdef void read_hand(two_deck_hand* g, uint64_t cards, const ddz_rules* rules,

@@ -46,7 +46,7 @@ _DEAL_SIZES = {"landlord": 20, "landlord_up": 17, "landlord_down": 17, "three_la
 
 def to_cards(cards: CardsLike) -> list[int]:
     """DouZero's list of ``cards`` (a Hand, a Move, text or 15 counts), low to high."""
-    counts = Hand(cards).counts
+    counts = Hand.one_deck(cards).counts
     return [number for number, count in zip(CARD_NUMBERS, counts) for _ in range(count)]
 
 
@@ -63,7 +63,7 @@ def from_cards(numbers: Iterable[SupportsIndex]) -> Hand:
             raise InvalidCardsError(
                 f"{number!r} is no DouZero card number; they are {', '.join(map(str, CARD_NUMBERS))}")
         counts[rank] += 1
-    return Hand(counts)
+    return Hand.one_deck(counts)
 
 
 def from_env(env: Any, *, kitty: Iterable[SupportsIndex] | None = None) -> Game:

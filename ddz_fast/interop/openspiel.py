@@ -51,7 +51,7 @@ _PLAY = re.compile(r"(?:[3-9TJQKA2]|\(BWJ\)|\(CJ\))+(?:-(?:[3-9TJQKA2]|\(BWJ\)|\
 def to_cards(cards: CardsLike) -> list[int]:
     """OpenSpiel card ids of ``cards`` (a Hand, a Move, text or 15 counts), low to high rank; the
     copies of a rank take the suits C, D, H, S in turn (suits play no part in the game)."""
-    return _card_ids(Hand(cards), [0] * 15)
+    return _card_ids(Hand.one_deck(cards), [0] * 15)
 
 
 def to_deal(hands: Iterable[CardsLike]) -> list[list[int]]:
@@ -59,7 +59,7 @@ def to_deal(hands: Iterable[CardsLike]) -> list[list[int]]:
     taking the suits in turn across the hands, so that no id repeats. ``InvalidCardsError`` if
     the hands hold more cards of a rank than the deck."""
     next_suit = [0] * 15
-    deal = [_card_ids(Hand(hand), next_suit) for hand in hands]
+    deal = [_card_ids(Hand.one_deck(hand), next_suit) for hand in hands]
     for rank, taken in enumerate(next_suit):
         if taken > (4 if rank < RANKS_WITH_SUITS else 1):
             raise InvalidCardsError(
@@ -93,7 +93,7 @@ def from_cards(ids: Iterable[SupportsIndex]) -> Hand:
             raise InvalidCardsError(f"OpenSpiel card id {card} given twice: there is one such card")
         seen.add(card)
         counts[card % RANKS_WITH_SUITS if card < BLACK_JOKER else card - BLACK_JOKER + RANKS_WITH_SUITS] += 1
-    return Hand(counts)
+    return Hand.one_deck(counts)
 
 
 def to_action_string(move: Move) -> str:

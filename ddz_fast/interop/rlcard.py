@@ -33,7 +33,7 @@ RLCARD = Rules.preset("rlcard")
 
 def to_cards(cards: CardsLike) -> str:
     """RLCard's card string of ``cards`` (a Hand, a Move, text or 15 counts)."""
-    return str(Hand(cards))
+    return str(Hand.one_deck(cards))
 
 
 def from_cards(text: str) -> Hand:
@@ -41,7 +41,7 @@ def from_cards(text: str) -> Hand:
     symbols sorted low to high, as RLCard writes them (``"TJQKA"``, not ``"10JQKA"``)."""
     if not isinstance(text, str):
         raise TypeError(f"RLCard cards are a str, not {type(text).__name__}")
-    hand = Hand(text)
+    hand = Hand.one_deck(text)
     if str(hand) != text:
         raise InvalidCardsError(f"{text!r} is no RLCard card string: RLCard writes these cards {str(hand)!r}")
     return hand

@@ -105,12 +105,12 @@ def test_hand_from_counts_every_form():
 
 
 @pytest.mark.parametrize("counts, words", [
-    ([5] + [0] * 14, "5 cards of rank 3 in counts"),
-    ([0] * 12 + [7, 0, 0], "7 cards of rank 2 in counts"),
+    ([9] + [0] * 14, "9 cards of rank 3 in counts .*; two decks have eight$"),
+    ([0] * 12 + [11, 0, 0], "11 cards of rank 2 in counts"),
     ([-1] + [0] * 14, "negative count -1 for rank 3"),
-    ([0] * 13 + [2, 0], "2 of the black joker \\(B\\) in counts"),
-    ([0] * 14 + [3], "3 of the red joker \\(R\\) in counts"),
-    ([4] * 6 + [0] * 9, "24 cards in counts"),
+    ([0] * 13 + [3, 0], "3 of the black joker \\(B\\) in counts .*; two decks have two$"),
+    ([0] * 14 + [5], "5 of the red joker \\(R\\) in counts"),
+    ([8] * 4 + [2] + [0] * 10, "34 cards in counts .*; at most 33 are allowed here"),
     ([300] + [0] * 14, "300 cards of rank 3"),
     ([2 ** 63 - 1] + [0] * 14, str(2 ** 63 - 1)),
     ([2 ** 64 - 1] + [0] * 14, str(2 ** 64 - 1)),
@@ -120,6 +120,23 @@ def test_hand_from_bad_counts_every_form(counts, words):
     for form in counts_forms(counts):
         with pytest.raises(InvalidCardsError, match=words):
             Hand(form)
+
+
+@pytest.mark.parametrize("counts, words", [
+    ([5] + [0] * 14, "5 cards of rank 3 in counts .*; the deck has four \\(the four-player game"),
+    ([0] * 12 + [7, 0, 0], "7 cards of rank 2 in counts"),
+    ([0] * 12 + [9, 0, 0], "9 cards of rank 2 in counts .*; the deck has four$"),
+    ([0] * 13 + [2, 0], "2 of the black joker \\(B\\) in counts .*; the deck has one \\("),
+    ([0] * 14 + [3], "3 of the red joker \\(R\\) in counts .*; the deck has one$"),
+    ([4] * 6 + [0] * 9, "24 cards in counts .*; at most 20 are allowed here"),
+])
+def test_one_deck_hands_from_bad_counts_every_form(counts, words):
+    # what plays one deck (three players) refuses the cards of two, in every form
+    for form in counts_forms(counts):
+        with pytest.raises(InvalidCardsError, match=words):
+            legal_moves(form)
+        with pytest.raises(InvalidCardsError, match=words):
+            classify(form)
 
 
 def test_hand_from_counts_of_wrong_types_and_lengths():
@@ -142,12 +159,12 @@ def test_hand_from_counts_of_wrong_types_and_lengths():
 @pytest.mark.parametrize("bad, words", [
     ("33X", "unknown card symbol 'X' at position 2"),
     ("1", "unknown card symbol '1'"),
-    ("3333 3", "5 cards of rank 3"),
-    ("BB", "black joker"),
-    ("RR", "red joker"),
-    ("3333444455556666777788", "at most 20"),
+    ("3333 3333 3", "9 cards of rank 3"),
+    ("BBB", "3 of the black joker"),
+    ("RRR", "3 of the red joker"),
+    ("33334444555566667777888899992222BR", "34 cards .*at most 33"),
     ([1] * 14, "expected 15 rank counts"),
-    ([5] + [0] * 14, "5 cards of rank 3"),
+    ([9] + [0] * 14, "9 cards of rank 3"),
     ([-1] + [0] * 14, "negative count"),
     (np.zeros((1, 15), dtype=np.uint8), "flat sequence"),
     ([300] + [0] * 14, "300"),
@@ -165,14 +182,16 @@ def test_hand_error_types():
         Hand([1.0] + [0] * 14)
     with pytest.raises(TypeError, match="not a bool"):
         Hand([True] + [0] * 14)
-    with pytest.raises(InvalidCardsError):
-        Hand.from_packed(5)                            # five 3s
+    with pytest.raises(InvalidCardsError, match="above 8"):
+        Hand.from_packed(9)                            # nine 3s
     with pytest.raises(InvalidCardsError):
         Hand.from_packed(-1)
+    with pytest.raises(InvalidCardsError, match="34 cards; a hand holds at most 33"):
+        Hand.from_packed(0x28888)                      # eight of 3, 4, 5, 6 and two 7s
     with pytest.raises(InvalidCardsError, match="not part of"):
         Hand("33") - "4"
-    with pytest.raises(InvalidCardsError, match="exceed the deck"):
-        Hand("333") + "33"
+    with pytest.raises(InvalidCardsError, match="together exceed two decks"):
+        Hand("33333") + "3333"
 
 
 # --- Move ----------------------------------------------------------------------------------
@@ -298,8 +317,8 @@ def test_moves_stand_for_their_cards():
     assert Hand(move) == Hand("3334") and Hand(ddz_fast.PASS) == Hand("")
     assert move in hand and Move.parse("555+6") not in hand and ddz_fast.PASS in hand
     assert hand - move == Hand("556") and Hand("55") + move == Hand("333455")
-    with pytest.raises(InvalidCardsError, match="exceed the deck"):
-        Hand("33") + move
+    with pytest.raises(InvalidCardsError, match="exceed two decks"):
+        Hand("333333") + move
 
 
 @needs_checkout      # reads the .pyx and .pxd, which the wheel leaves out
@@ -494,6 +513,8 @@ def test_pass():
 def test_deck_counts_are_the_54_cards():
     # RULES.md section 1: 13 ranks of four suits, and a black and a red joker
     assert ddz_fast.cards.DECK_COUNTS == (4,) * 13 + (1, 1)
-    for beyond_the_deck in ("33333", "22222", "BB", "RR"):       # and a hand holds no more
-        with pytest.raises(ddz_fast.InvalidCardsError):
-            ddz_fast.Hand(beyond_the_deck)
+    for beyond_the_deck in ("33333", "22222", "BB", "RR"):       # and its hands hold no more
+        with pytest.raises(ddz_fast.InvalidCardsError, match="the deck has"):
+            ddz_fast.legal_moves(beyond_the_deck)
+        # (a Hand holds two decks' cards: the four-player game's, RULES.md 11)
+        assert len(ddz_fast.Hand(beyond_the_deck)) == len(beyond_the_deck)

@@ -12,23 +12,8 @@ from ddz_fast import (
     MOVE_DTYPE, InvalidCardsError, InvalidMoveError, Rules, UnsupportedRulesError,
     legal_move_counts, legal_moves_batch,
 )
-from helpers import KIND_NAMES
+from helpers import FOUR_SWITCH_SETS, KIND_NAMES, deal_two_decks, four_rules
 from oracles import reference_four as four
-
-FOUR_DECK = [r for r in range(15) for _ in range(four.DECK[r])]
-# Reference switches -> Rules fields: the two sources' games, and each switch turned.
-SWITCH_SETS = [
-    {"attachments": "pairs"},
-    {"attachments": "plane_pairs"},
-    {"attachments": "pairs", "bomb_ranking": "tiers", "joker_pairs": "none"},
-    {"attachments": "any"},
-    {"attachments": "any", "distinct_single_wings": True, "rocket_kickers": True},
-    {"attachments": "any", "quad_wings": False, "extending_wings": False},
-]
-
-
-def rules_of(switches):
-    return Rules(players=4, four_with_two=False, **switches)
 
 
 def as_tuple(row):
@@ -67,16 +52,11 @@ def engine(hands, prevs, rules):
     return found
 
 
-def deal(rng, size):
-    cards = rng.sample(FOUR_DECK, size)
-    return tuple(cards.count(r) for r in range(15))
-
-
-@pytest.mark.parametrize("switches", SWITCH_SETS, ids=str)
+@pytest.mark.parametrize("switches", FOUR_SWITCH_SETS, ids=str)
 def test_leads_and_answers_match_the_reference(switches):
-    rules = rules_of(switches)
+    rules = four_rules(switches)
     rng = random.Random(str(switches))
-    hands = [deal(rng, rng.choice((33, 25, 25, 12))) for _ in range(60)]
+    hands = [deal_two_decks(rng, rng.choice((33, 25, 25, 12))) for _ in range(60)]
     leads = [four.leads(hand, **switches) for hand in hands]
     assert engine(hands, None, rules) == leads
     # each hand answers a lead of the hand before it, of every kind in turn
@@ -94,7 +74,7 @@ def test_leads_and_answers_match_the_reference(switches):
 
 
 def test_hand_picked():
-    rules = rules_of({"attachments": "pairs"})
+    rules = four_rules({"attachments": "pairs"})
     cases = {
         "33334444": 11,
         "77777777": 8,                    # one to four 7s, bombs of five to eight
@@ -114,7 +94,7 @@ def test_bomb_rankings_on_hand_picked_answers():
     hand = four.parse("33333" + "4444" + "666666")
     for ranking, beating in (("size", {"33333", "6666", "66666", "666666"}),
                              ("tiers", {"6666", "66666", "666666"})):
-        rules = rules_of({"attachments": "pairs", "bomb_ranking": ranking})
+        rules = four_rules({"attachments": "pairs", "bomb_ranking": ranking})
         prev = np.array([as_row(("bomb", 1, 1, four.parse("4444")))])
         answers = engine([hand], prev, rules)[0]
         assert {four.text(m[3]) for m in answers} == beating, ranking
@@ -137,7 +117,7 @@ def test_rules_fields():
 
 
 def test_bad_rows_and_previous_moves():
-    rules = rules_of({"attachments": "pairs"})
+    rules = four_rules({"attachments": "pairs"})
     good = four.parse("3" * 8)
     with pytest.raises(InvalidCardsError, match=r"hands\[1\] holds 9 cards of rank 3"):
         legal_moves_batch(np.array([good, [9] + [0] * 14], np.uint8), rules=rules)
@@ -175,7 +155,7 @@ def test_three_players_keep_one_deck():
 
 
 def test_answers_to_the_rocket_and_to_eight_2s():
-    rules = rules_of({"attachments": "pairs"})
+    rules = four_rules({"attachments": "pairs"})
     hand = four.parse("2" * 8 + "A" * 8 + "BBRR")
     rocket = np.array([as_row(("rocket", 1, 14, four.parse("BBRR")))])
     assert engine([hand], rocket, rules) == [set()]
@@ -196,12 +176,12 @@ def test_the_hands_with_the_most_leads_found(attachments, text, leads):
     hand = four.parse(text)
     expected = four.leads(hand, attachments=attachments)
     assert len(expected) == leads
-    assert engine([hand], None, rules_of({"attachments": attachments})) == [expected]
+    assert engine([hand], None, four_rules({"attachments": attachments})) == [expected]
 
 
 def test_the_padding_of_previous_moves_is_not_read():
     # MOVE_DTYPE leaves bytes 3..7 of a row unnamed: rows built by numpy may hold anything there
-    rules = rules_of({"attachments": "pairs"})
+    rules = four_rules({"attachments": "pairs"})
     hand = np.array([four.parse("33333" + "4444" + "666666")], np.uint8)
     clean = np.array([as_row(("bomb", 1, 1, four.parse("4444")))])
     dirty = clean.copy()
@@ -210,20 +190,20 @@ def test_the_padding_of_previous_moves_is_not_read():
             == legal_moves_batch(hand, clean, rules=rules)[1].tobytes())
 
 
-@pytest.mark.parametrize("switches", SWITCH_SETS, ids=str)
+@pytest.mark.parametrize("switches", FOUR_SWITCH_SETS, ids=str)
 def test_previous_moves_are_judged_as_the_reference_reads_them(switches):
     """A previous move is accepted exactly when the reference reads its cards so: the cards
     of seeded plays and seeded card sets, with each of their readings and with fields that
     are none of them."""
-    rules = rules_of(switches)
+    rules = four_rules(switches)
     rng = random.Random(str(switches))
     empty = np.zeros((1, 15), np.uint8)
     accepted = refused = 0
     for _ in range(400):
         if rng.random() < 0.7:
-            cards = rng.choice(sorted(four.leads(deal(rng, 25), **switches)))[3]
+            cards = rng.choice(sorted(four.leads(deal_two_decks(rng, 25), **switches)))[3]
         else:
-            cards = deal(rng, rng.randint(1, 16))
+            cards = deal_two_decks(rng, rng.randint(1, 16))
         readings = four.readings(cards, **switches)
         tried = set(readings) | {(rng.choice(KIND_NAMES[:14] + ["long_bomb"]),
                                   rng.randint(1, 9), rng.randrange(15)) for _ in range(3)}

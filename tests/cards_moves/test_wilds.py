@@ -149,18 +149,22 @@ def test_long_bombs_as_moves():
     assert rocket.beats(five, rules=rules)                                   # rocket_top
     assert not rocket.beats(five, rules=rules.replace(bomb_order="pure_top"))
     assert rocket.beats(Move.parse("4444"), rules=rules.replace(bomb_order="pure_top"))
-    with pytest.raises(InvalidCardsError):
-        Hand(five)                               # no hand holds five 3s
+    # its cards as a Hand: one of two decks (RULES.md 11); twelve 3s are no Hand's
+    assert Hand(five) == Hand("33333") and "33333" in Hand(five)
+    twelve = Move("long_bomb", 12, 0, "3" * 12, rules=rules, substitutes="33333333")
+    with pytest.raises(InvalidCardsError, match="12 cards of rank 3 .*two decks have eight"):
+        Hand(twelve)
     # no long bombs under the default rules, where five 3s are no cards, whatever the kind
-    with pytest.raises(InvalidCardsError):
+    with pytest.raises(InvalidCardsError, match="5 cards of rank 3 .*the deck has four"):
         Move("long_bomb", 5, 0, "33333")
     with pytest.raises(InvalidMoveError, match="no long_bomb"):
         Move("long_bomb", 1, 0, Hand("3"))
-    # a Hand holds at most four of a rank: never a long bomb's cards
+    # a Hand or a Move as a long bomb's cards: five of a rank or more
+    assert Move("long_bomb", 5, 0, Hand("33333"), rules=rules, substitutes="33") == five
     for cards in (Hand("3333"), Move.parse("3333")):
-        with pytest.raises(InvalidMoveError, match="at most four of a rank"):
+        with pytest.raises(InvalidMoveError, match="5 to 12 cards of one rank"):
             Move("long_bomb", 5, 0, cards, rules=rules)
-    with pytest.raises(TypeError, match="text like '666666' or 15 rank counts, not float"):
+    with pytest.raises(TypeError, match="text like '666666', 15 rank counts or a Hand, not float"):
         Move("long_bomb", 5, 0, 3.0, rules=rules)
     assert Move("long_bomb", 5, 0, [5] + [0] * 14, rules=rules, substitutes="33") == five
     with pytest.raises(InvalidCardsError):

@@ -39,6 +39,10 @@ from oracles.reference_game import deal as reference_deal
 SYMBOLS = "3456789TJQKA2BR"
 LIMITS = [4] * 13 + [1, 1]
 FULL_DECK = LIMITS
+# A Hand holds the cards of up to two decks, at most 33 (the four-player game, RULES.md 11);
+# what plays one deck refuses more than LIMITS and 20 cards.
+HAND_LIMITS = [8] * 13 + [2, 2]
+HAND_CARDS = 33
 ALL_RULES = [Rules(), Rules(distinct_single_wings=True), Rules(auction="single_round"),
              Rules(distinct_single_wings=True, auction="single_round")]
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -115,11 +119,11 @@ def text_counts(text):
     return counts
 
 
-def within_deck(counts, max_cards=20):
-    return all(0 <= c <= limit for c, limit in zip(counts, LIMITS)) and sum(counts) <= max_cards
+def within_deck(counts, max_cards=20, limits=LIMITS):
+    return all(0 <= c <= limit for c, limit in zip(counts, limits)) and sum(counts) <= max_cards
 
 
-def counts_model(seq, max_cards=20):
+def counts_model(seq, max_cards=20, limits=LIMITS):
     """15 rank counts given as a sequence or a 1-D array."""
     shape = getattr(seq, "shape", None)
     if shape is not None and len(shape) != 1:
@@ -131,23 +135,29 @@ def counts_model(seq, max_cards=20):
         value = int_model(seq[r], None, None)
         if is_error(value):
             return value
-        if not 0 <= value <= LIMITS[r]:
+        if not 0 <= value <= limits[r]:
             return InvalidCardsError
         counts.append(value)
     return counts if sum(counts) <= max_cards else InvalidCardsError
 
 
-def cards_model(cards, max_cards=20):
-    """Card arguments (text, a Hand, a Move or 15 counts) as counts, or the error."""
+def cards_model(cards, max_cards=20, limits=LIMITS):
+    """Card arguments (text, a Hand, a Move or 15 counts) as counts, or the error: of one deck
+    (the default: what plays three players), or within `limits` (a Hand: HAND_LIMITS)."""
     if isinstance(cards, str):
         counts = text_counts(cards)
-        return counts if counts is not None and within_deck(counts, max_cards) else InvalidCardsError
+        return counts if counts is not None and within_deck(counts, max_cards, limits) else InvalidCardsError
     if isinstance(cards, (Hand, Move)):
         counts = cards.counts.tolist()
-        return counts if sum(counts) <= max_cards else InvalidCardsError
+        return counts if within_deck(counts, max_cards, limits) else InvalidCardsError
     if hasattr(cards, "__len__") and hasattr(cards, "__getitem__"):
-        return counts_model(cards, max_cards)
+        return counts_model(cards, max_cards, limits)
     return TypeError
+
+
+def hand_model(cards):
+    """Hand(cards): up to two decks."""
+    return cards_model(cards, HAND_CARDS, HAND_LIMITS)
 
 
 def packed_model(value):
@@ -156,7 +166,7 @@ def packed_model(value):
     if is_error(number):
         return number
     counts = [(number >> (4 * r)) & 0xF for r in range(16)]
-    if counts[15] or not within_deck(counts[:15]):
+    if counts[15] or not within_deck(counts[:15], HAND_CARDS, HAND_LIMITS):
         return InvalidCardsError
     return counts[:15]
 
@@ -228,7 +238,8 @@ def check_move(move, rules=None):
 
 def check_hand(hand, counts):
     assert isinstance(hand, Hand) and hand.counts.tolist() == list(counts)
-    assert within_deck(hand.counts.tolist()) and len(hand) == sum(counts) <= 20
+    assert within_deck(hand.counts.tolist(), HAND_CARDS, HAND_LIMITS)
+    assert len(hand) == sum(counts) <= HAND_CARDS
     assert Hand(str(hand)) == hand and Hand.from_packed(hand.packed) == hand
     assert pickle.loads(pickle.dumps(hand)) == hand
 
@@ -236,8 +247,8 @@ def check_hand(hand, counts):
 # --- strategies ------------------------------------------------------------------------------
 
 @st.composite
-def valid_counts(draw, max_cards=20):
-    counts = [draw(st.integers(0, 4)) for _ in range(13)] + [draw(st.integers(0, 1)) for _ in range(2)]
+def valid_counts(draw, max_cards=20, limits=LIMITS):
+    counts = [draw(st.integers(0, limit)) for limit in limits]
     while sum(counts) > max_cards:
         counts[draw(st.sampled_from([r for r in range(15) if counts[r]]))] -= 1
     return counts
@@ -262,6 +273,7 @@ NOT_INTS = st.one_of(
 INTS = st.one_of(st.integers(-3, 300), st.integers(), NUMPY_INTS, st.booleans(), st.floats(),
                  st.none(), st.text(max_size=2), st.just(np.True_))
 HAND_TEXT = valid_counts().map(counts_text)
+TWO_DECKS = valid_counts(HAND_CARDS, HAND_LIMITS)       # what a Hand may hold
 RULES = st.sampled_from([None, Rules(), Rules(distinct_single_wings=True)])
 
 
@@ -276,6 +288,7 @@ def real_moves(draw, rules=None):
 
 CARDS_ARGS = st.one_of(
     valid_counts(), HAND_TEXT, valid_counts().map(Hand), valid_counts().map(tuple), CARD_TEXT,
+    TWO_DECKS.map(Hand), TWO_DECKS.map(counts_text),
     ANY_TEXT, st.lists(INTS, min_size=15, max_size=15), st.lists(INTS, max_size=17), GARBAGE,
     real_moves())
 MOVE_ARGS = st.one_of(
@@ -286,24 +299,26 @@ MOVE_ARGS = st.one_of(
 # --- Hand ------------------------------------------------------------------------------------
 
 @fuzz(300)
-@given(st.one_of(CARD_TEXT, HAND_TEXT, ANY_TEXT))
+@given(st.one_of(CARD_TEXT, HAND_TEXT, ANY_TEXT, TWO_DECKS.map(counts_text)))
 @example("\ud800")
 @example("3\x00")
 @example("1")
 @example("1010 10,10 10")
 @example("3333 3")
+@example("3333 3333 3")
+@example("BBB")
 @example("K\u212a")                 # the Kelvin sign lowercases to k
 def test_hand_from_text(text):
-    expected = cards_model(text)
+    expected = hand_model(text)
     check_against(expected, lambda: Hand(text), check_hand)
 
 
 @fuzz(300)
 @given(st.one_of(
     valid_counts(), valid_counts().map(tuple), st.lists(INTS, min_size=15, max_size=15),
-    st.lists(INTS, max_size=20).map(tuple), st.binary(min_size=15, max_size=15)))
+    st.lists(INTS, max_size=20).map(tuple), st.binary(min_size=15, max_size=15), TWO_DECKS))
 def test_hand_from_sequence(seq):
-    expected = counts_model(seq)
+    expected = counts_model(seq, HAND_CARDS, HAND_LIMITS)
     check_against(expected, lambda: Hand(seq), check_hand)
 
 
@@ -314,7 +329,7 @@ ARRAY_DTYPES = [np.uint8, np.int8, np.uint16, np.int16, np.int32, np.uint32, np.
 def array_elements(dtype):
     dtype = np.dtype(dtype)
     if dtype.kind in "iu":
-        return st.one_of(st.integers(0, 4), st.integers(0, 1), hnp.from_dtype(dtype))
+        return st.one_of(st.integers(0, 4), st.integers(0, 8), st.integers(0, 1), hnp.from_dtype(dtype))
     return hnp.from_dtype(dtype)
 
 
@@ -324,15 +339,17 @@ ARRAYS = st.sampled_from(ARRAY_DTYPES).flatmap(
 
 
 @fuzz(300)
-@given(st.one_of(ARRAYS, valid_counts().map(lambda c: np.array(c, dtype=np.int64))))
+@given(st.one_of(ARRAYS, valid_counts().map(lambda c: np.array(c, dtype=np.int64)),
+                 TWO_DECKS.map(lambda c: np.array(c, dtype=np.uint8))))
 def test_hand_from_array(array):
-    expected = counts_model(array)
+    expected = counts_model(array, HAND_CARDS, HAND_LIMITS)
     check_against(expected, lambda: Hand(array), check_hand)
 
 
 @fuzz(300)
 @given(st.one_of(
     valid_counts().map(lambda c: sum(n << (4 * r) for r, n in enumerate(c))),
+    TWO_DECKS.map(lambda c: sum(n << (4 * r) for r, n in enumerate(c))),
     st.integers(0, 2 ** 64 - 1), st.integers(), st.integers(-2 ** 70, 2 ** 70), NUMPY_INTS,
     st.booleans(), st.floats(), st.text(max_size=3), st.none(), st.just(np.True_)))
 @example(2 ** 64)

@@ -11,14 +11,14 @@ import pytest
 
 import ddz_fast
 from ddz_fast import (
-    Game, Hand, InvalidPositionError, Move, Position, Rules, UnsupportedRulesError, legal_moves,
+    Game, Hand, InvalidMoveError, InvalidPositionError, Move, Position, Rules, UnsupportedRulesError, legal_moves,
 )
 from ddz_fast._rules import (
     FIELDS, FOUR_PLAYER_FIELDS, MAX_MOVES, MULTIPLIERS, PRESETS, STAGES, Choice, Count, Flag,
     Multiplier, as_rules,
 )
 from ddz_fast.tools.options import add_rule_options, rules_from_args
-from helpers import MOST_LEADS, PLAIN_PRESETS, Crafted, check_rules_argument, outcome
+from helpers import MOST_LEADS, PLAIN_PRESETS, Crafted, check_rules_argument, is_raised, outcome
 
 STUB = os.path.join(os.path.dirname(ddz_fast.__file__), "_rules.pyi")   # as installed
 NAMES = [field.name for field in FIELDS]
@@ -300,10 +300,19 @@ def test_the_calls_tell_the_presets_apart(entry):
     assert len(results) > 1
 
 
+# The calls that play the four-player game so far (cards_moves/test_two_decks.py checks them).
+PLAYED_WITH_FOUR = {"legal_moves_batch", "legal_move_counts", "legal_moves", "classify", "beats",
+                    "Move", "Move.parse", "Move.from_row"}
+
+
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
 def test_the_four_player_game_is_refused_where_it_is_not_played_yet(entry):
-    if entry in ("legal_moves_batch", "legal_move_counts"):     # (cards_moves/test_two_decks.py)
-        ENTRY_POINTS[entry](FOUR_PLAYERS)
+    if entry in PLAYED_WITH_FOUR:
+        # played: the answer of its rules (four with two is no combination there), no refusal
+        result = outcome(ENTRY_POINTS[entry], FOUR_PLAYERS)
+        assert not (is_raised(result) and result[1] is UnsupportedRulesError), result
+        if entry in ("Move.parse", "Move.from_row"):
+            assert is_raised(result) and result[1] is InvalidMoveError, result
         return
     with pytest.raises((UnsupportedRulesError, InvalidPositionError), match="players=4"):
         ENTRY_POINTS[entry](FOUR_PLAYERS)
