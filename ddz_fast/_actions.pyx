@@ -432,6 +432,7 @@ cdef class ActionSpace:
                 raise TypeError("legal_ids(game) takes no prev: the game knows the move to beat")
             game = <Game>position
             game.check_ready()
+            game.check_three_seats("ActionSpace")
             if game._rules.c.wilds:
                 raise UnsupportedRulesError(
                     f"{self!r} has no ids for the wild-card moves of a game under "
@@ -492,6 +493,7 @@ cdef class ActionSpace:
                                 "knows them")
             game = <Game>position
             game.check_ready()
+            game.check_three_seats("ActionSpace")
             s = game.g.s
             if s.phase == PHASE_AUCTION:
                 if self.t.first_bid < 0:

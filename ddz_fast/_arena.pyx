@@ -144,6 +144,7 @@ def play_games(games, players, *, threads=1, seed=None):
             raise TypeError(f"games[{i}] must be a Game, not {type(game).__name__}")
         if rules is None:       # (ValueError for a Game never set up)
             rules = game.rules
+            (<Game>game).check_three_seats("play_games")
         elif (<Game>game)._rules != rules:
             raise ValueError(f"games[{i}] is played under {game.rules!r}, games[0] under "
                              f"{rules!r}: the games of one call share their rules")

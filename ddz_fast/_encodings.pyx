@@ -55,6 +55,7 @@ cdef Game as_game(object game, str scheme):
     g.check_ready()
     if scheme != "compact":
         without_wilds(g._rules, f"the {scheme} encoding")
+    g.check_three_seats(f"the {scheme} encoding")
     if g.g.s.n_seats != 3:          # the peers' observations describe three seats
         raise EncodingError("the encodings observe three-seat games; this game has two seats")
     return g

@@ -15,6 +15,7 @@ cdef class Game:
     cdef Rules _rules
     cdef int check_ready(self) except -1      # made without __init__: ValueError
     cdef int check_phase(self, int phase) except -1
+    cdef int check_three_seats(self, str what) except -1    # four seats: UnsupportedRulesError
     cdef str why_illegal(self, Move m)
     cdef MoveList move_list(self)             # legal_moves() without the readiness check
 

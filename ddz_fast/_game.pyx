@@ -11,12 +11,13 @@ from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
 from ._core.alloc cimport grow
 from ._core.bits cimport cards_contain, cards_valid
 from ._core.combos cimport beats, checked_physical_cards, is_reading, move_is_legal
+from ._core.two_decks cimport is_two_deck_reading, two_deck_contains
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
     game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores, wilds_shown,
 )
-from ._core.typedefs cimport MAX_HAND_CARDS, N_RANKS, NO_WILD, ddz_move, ddz_wilds
+from ._core.typedefs cimport MAX_HAND_CARDS, MAX_SEATS, N_RANKS, NO_WILD, ddz_move, ddz_wilds
 from ._moves cimport Move, MoveList, make_move_list, move_from_c, wilds_of
 from ._rules cimport Rules, as_rules
 from . import _rules
@@ -25,6 +26,7 @@ from ._cards import RANK_SYMBOLS
 from .checks import check_bool, check_int, check_seed
 from .errors import (
     IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError, RedealLimitError,
+    UnsupportedRulesError,
 )
 from ._position import Position, cards_out
 from .result import Result
@@ -95,6 +97,15 @@ def score(bid, bombs, landlord_won, spring=False, anti_spring=False):
 def _replay(cls, start, actions):
     """Unpickle: the game from its starting position, then its actions (each checked by push)."""
     game = cls.from_position(start)
+    for action in actions:
+        game.push(action)
+    return game
+
+
+def _replay_deal(cls, seed, rules, first_bidder, actions):
+    """Unpickle a four-player game (which has no position text yet): its deal, then its
+    actions (each checked by push)."""
+    game = cls(seed, rules=rules, first_bidder=first_bidder)
     for action in actions:
         game.push(action)
     return game
@@ -205,8 +216,11 @@ cdef class Game:
         if self._rules is not None:
             raise TypeError("Game.__init__ may not be called on a game that is already set up")
         seed = secrets.randbits(64) if seed is None else check_seed(seed)
-        cdef int first = -1 if first_bidder is None else check_int(first_bidder, "first_bidder", 0, 2)
-        cdef Rules r = as_rules(rules)
+        cdef int first = -1 if first_bidder is None else check_int(
+            first_bidder, "first_bidder", 0, MAX_SEATS - 1)
+        cdef Rules r = as_rules(rules, True)
+        if first >= r.c.players:        # (the seats of three players: the message of their range)
+            check_int(first_bidder, "first_bidder", 0, r.c.players - 1)
         cdef ddz_wilds wilds
         if wild_ranks is not None:
             wilds = wilds_of(wild_ranks, r)
@@ -289,7 +303,14 @@ cdef class Game:
     def position(self):
         """The position as one line of text, which ``Game.from_position`` reads back."""
         self.check_ready()
+        self.check_three_seats("position()")
         return str(position_of(&self.g.s, self._rules))
+
+    cdef int check_three_seats(self, str what) except -1:
+        if self.g.s.n_seats == 4:
+            raise UnsupportedRulesError(
+                f"{what} of the four-player game (players=4, RULES.md 11) is not written yet")
+        return 0
 
     # --- state ---------------------------------------------------------------------------
 
@@ -427,7 +448,7 @@ cdef class Game:
     def result(self):
         """The ``Result`` once the game is over, else None."""
         self.check_ready()
-        cdef int64_t scores[3]
+        cdef int64_t scores[MAX_SEATS]
         cdef bint spring, anti_spring
         cdef int64_t multiplier
         if self.g.s.phase != PHASE_OVER:
@@ -435,9 +456,12 @@ cdef class Game:
         multiplier = state_scores(&self.g.s, &self.g.rules, scores, &spring, &anti_spring)
         if self.g.s.landlord == NO_SEAT:        # an auction without a bid ended the deal
             return Result(winner=None, landlord=None, bid=0, bombs=0, spring=False,
-                          anti_spring=False, multiplier=0, scores=(0, 0, 0))
+                          anti_spring=False, multiplier=0, scores=(0,) * self.g.s.n_seats)
+        landlord_side = {self.g.s.landlord}
+        if self.g.s.n_seats == 4 and self.g.rules.pair_sides:      # 2 v 2: the seat opposite
+            landlord_side.add((self.g.s.landlord + 2) % 4)
         return Result(
-            winner="landlord" if self.g.s.winner == self.g.s.landlord else "farmers",
+            winner="landlord" if self.g.s.winner in landlord_side else "farmers",
             landlord=self.g.s.landlord, bid=self.g.s.bid, bombs=self.g.s.bombs, spring=spring,
             anti_spring=anti_spring, multiplier=multiplier,
             scores=tuple(scores[seat] for seat in range(self.g.s.n_seats)))
@@ -525,8 +549,10 @@ cdef class Game:
         # then no Python code runs until the push.
         self.check_phase(PHASE_PLAY)
         cdef ddz_state* s = &self.g.s
-        if self.g.rules.wilds:      # the same cards may make several moves: this one exactly
-            if m not in self.move_list():       # (no Python code: no other thread acts meanwhile)
+        if self.g.rules.wilds or self.g.rules.players == 4:
+            # the same cards may make several wild moves: this one exactly; two decks: their
+            # own check (no Python code runs: no other thread acts meanwhile)
+            if m not in self.move_list():
                 raise IllegalMoveError(self.why_illegal(m))
         elif m.c.wild or m.c.substitutes or not move_is_legal(
                 &m.c, s.hands[s.to_move], &s.last_move, s.last_move.length != 0, &self._rules.c):
@@ -538,6 +564,12 @@ cdef class Game:
         cdef uint64_t cards
         if m.c.length == 0:
             return f"seat {s.to_move} leads and may not pass"
+        if self.g.rules.players == 4:
+            if not is_two_deck_reading(&m.c, &self._rules.c):
+                return f"{m!r} is no combination under {self._rules!r}"
+            if not two_deck_contains(s.hands[s.to_move], m.c.cards):
+                return f"{m.cards} is not in the hand of seat {s.to_move} ({cards_text(s.hands[s.to_move])})"
+            return f"{m} does not beat {move_from_c(&s.last_move)}"
         if not is_reading(&m.c, &self._rules.c):
             return f"{m!r} is no combination under {self._rules!r}"
         if not self.g.rules.wilds and (m.c.wild or m.c.substitutes):
@@ -569,11 +601,15 @@ cdef class Game:
             if not isinstance(action, Move):
                 raise TypeError(f"push() takes a Move or PASS in the play phase, not {action!r}")
             a = (<Move>action).c
-            if not checked_physical_cards(&a, &self.g.s.wilds, &cards):
+            if self.g.s.n_seats == 4:       # two decks: no wild cards, up to eight of a rank
+                if a.wild or a.substitutes or not two_deck_contains(
+                        self.g.s.hands[self.g.s.to_move], a.cards):
+                    raise IllegalMoveError(f"{action!r} is not in the hand of seat {self.g.s.to_move}")
+            elif not checked_physical_cards(&a, &self.g.s.wilds, &cards):
                 raise IllegalMoveError(
                     f"{action!r} is no move of a hand whose wild ranks are "
                     f"{wilds_text(&self.g.s.wilds)!r}")
-            if not cards_contain(self.g.s.hands[self.g.s.to_move], cards):
+            elif not cards_contain(self.g.s.hands[self.g.s.to_move], cards):
                 raise IllegalMoveError(f"{cards_text(cards)} is not in the hand of seat {self.g.s.to_move}")
             if a.length == 0 and self.g.s.last_move.length == 0:
                 raise IllegalMoveError(f"seat {self.g.s.to_move} leads and may not pass")
@@ -605,14 +641,19 @@ cdef class Game:
         """Pickles (and deep copies) as the starting position and the actions since."""
         self.check_ready()
         start = self.g.steps[0].before if self.g.n_steps else self.g.s
-        return (_replay, (type(self), str(position_of(&start, self._rules)),
-                          [action for _, action in self.history]))
+        actions = [action for _, action in self.history]
+        if start.n_seats == 4:
+            return (_replay_deal, (type(self), start.seed, self._rules, start.first_bidder, actions))
+        return (_replay, (type(self), str(position_of(&start, self._rules)), actions))
 
     # --- text ----------------------------------------------------------------------------
 
     def __repr__(self):
         if self._rules is None:
             return f"<{type(self).__name__}: not set up>"
+        if self.g.s.n_seats == 4:       # (no position text yet)
+            return (f"<{type(self).__name__} of four players, seed {self.g.s.seed}, "
+                    f"{len(self.history)} actions: {self.phase}>")
         return f"{type(self).__name__}.from_position({self.position()!r})"
 
     def __str__(self):

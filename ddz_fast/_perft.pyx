@@ -25,7 +25,7 @@ cdef enum:
 ctypedef struct perft_search:
     ddz_game g                 # a private copy of the position: callers' games are never touched
     ddz_move* moves            # the move stack: each level's moves after its parent's
-    Py_ssize_t room            # (levels of MAX_MOVES + 1; grown where wild cards make more)
+    Py_ssize_t room            # (levels of MAX_MOVES + 1; grown where wild cards or two decks make more)
     bint bulk
     uint32_t until_signals     # interior nodes left before the next look at signals
 
@@ -34,7 +34,7 @@ cdef Py_ssize_t level_moves(perft_search* p, Py_ssize_t at) except -1 nogil:
     """The legal moves of the position into the stack from `at` on, growing it when they do
     not fit (which moves it: levels address it by offsets); how many."""
     cdef ddz_move* end
-    if not p.g.rules.wilds:         # the stack has room for every level
+    if not p.g.rules.wilds and p.g.rules.players != 4:      # the stack has room for every level
         return state_legal_moves(&p.g.s, &p.g.rules, p.moves + at) - (p.moves + at)
     while True:
         if p.room - at >= ACTIONS_ROOM:

@@ -62,6 +62,7 @@ def rollout_wins(Game game not None, deals, rollouts, *, seed):
     cdef int n_rollouts = check_int(rollouts, "rollouts", 1, 1 << 20)
     cdef uint64_t rng_seed = check_seed(seed)
     game.check_ready()
+    game.check_three_seats("rollout_wins")
     if game.g.s.phase != PHASE_PLAY:
         where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
         raise IllegalActionError(f"rollout_wins takes play-phase positions; the game is {where}")

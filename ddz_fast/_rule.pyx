@@ -22,6 +22,7 @@ def rule_action(Game game not None, state):
     cdef uint64_t rng = check_seed(state, "state")
     game.check_ready()
     without_wilds(game._rules, "the rule player")
+    game.check_three_seats("the rule player")
     cdef ddz_state s = game.g.s
     cdef ddz_rules rules = game.g.rules
     if s.phase == PHASE_OVER:

@@ -94,6 +94,7 @@ def sample_deals(Game game not None, seat, n, *, seed, constraints=None):
     of n are those of k. The deals are drawn without the GIL from a snapshot of the game.
     """
     game.check_ready()
+    game.check_three_seats("sample_deals")
     cdef ddz_state s = game.g.s          # one copy under the GIL: a consistent snapshot
     cdef int n_seats = s.n_seats
     cdef int me = check_int(seat, "seat", 0, n_seats - 1)

@@ -228,6 +228,7 @@ cdef class Solver:
         cdef bint every = moves != "one", each = moves == "each"
         game.check_ready()
         without_wilds(game._rules, "solve")
+        game.check_three_seats("solve")
         if game.g.s.phase != PHASE_PLAY:
             where = "in the auction" if game.g.s.phase == PHASE_AUCTION else "over"
             raise IllegalActionError(f"solve takes play-phase positions; the game is {where}")

@@ -12,11 +12,13 @@ class Result:
     ``scores`` holds what each seat gets under the rules' ``scoring`` (RULES.md's points by
     default, which sum to zero), seat 0 first: three scores, or two in a two-seat game, where
     the one farmer settles with the landlord (the landlord's points are the farmer's, not
-    twice them). A deal that ended in the auction without a bid
-    (rules with ``all_pass="end"``) has no winner and no landlord and pays nothing.
+    twice them), or four in the four-player game (RULES.md 11: under ``sides="2v2"`` the
+    landlord's side is the landlord and the seat opposite, each winning or losing the stake).
+    A deal that ended in the auction without a bid (rules with ``all_pass="end"``) has no
+    winner and no landlord and pays nothing.
     """
 
-    winner: str | None     # "landlord" or "farmers"; None: the deal ended in the auction
+    winner: str | None     # "landlord" (his side) or "farmers"; None: ended in the auction
     landlord: int | None   # the landlord's seat
     bid: int
     bombs: int             # bombs and rockets played

@@ -97,6 +97,8 @@ def comparable(value):
         return {name: comparable(value[name]) for name in value.dtype.names}
     if isinstance(value, np.ndarray):
         return (value.dtype.str, value.shape, value.tolist())
+    if isinstance(value, ddz_fast.Game) and value.n_seats == 4:     # (no position text yet)
+        return ("Game", value.rules, value.hands, value.kitty, value.history, value.key())
     if isinstance(value, ddz_fast.Game):
         return ("Game", value.position(), value.history)
     if isinstance(value, ddz_fast.ActionSpace):

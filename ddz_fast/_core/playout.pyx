@@ -4,7 +4,7 @@ from libc.stdint cimport int64_t, uint64_t
 
 from .bits cimport DDZ_DEBUG, c_assert
 from .state cimport ACTIONS_ROOM, NO_SEAT, ddz_state, state_deal, state_play, state_scores
-from .typedefs cimport ddz_move, ddz_rules
+from .typedefs cimport MAX_SEATS, ddz_move, ddz_rules
 
 
 cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** actions,
@@ -23,7 +23,9 @@ cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** acti
 cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
                         ddz_outcome* out) noexcept nogil:
     cdef bint spring, anti_spring
-    out.multiplier = state_scores(s, rules, out.scores, &spring, &anti_spring)
+    cdef int64_t scores[MAX_SEATS]
+    out.multiplier = state_scores(s, rules, scores, &spring, &anti_spring)
+    out.scores[0], out.scores[1], out.scores[2] = scores[0], scores[1], scores[2]
     out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
     out.bid = s.bid
     out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord

@@ -12,7 +12,7 @@ from .state cimport (
 from .typedefs cimport (
     CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, JOKERS, KIND_BOMB, KIND_FOUR_TWO_PAIRS,
     KIND_FOUR_TWO_SINGLES, KIND_PAIR, KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS,
-    KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES,
+    KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SHAPES, KIND_SINGLE, KIND_STRAIGHT, MAX_MOVES, MAX_SEATS,
     N_KINDS, ddz_hand, ddz_move,
 )
 
@@ -188,7 +188,7 @@ cdef int plies_needed(const ddz_state* s) noexcept nogil:
 
 
 cdef int64_t terminal_value(const solver_search* p, const ddz_state* s) noexcept nogil:
-    cdef int64_t scores[3]
+    cdef int64_t scores[MAX_SEATS]
     cdef bint spring, anti_spring
     if p.objective == OBJECTIVE_WIN:
         return 1 if s.winner == s.landlord else -1

@@ -7,13 +7,13 @@
 from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memset
 
-from .typedefs cimport MAX_MOVES, NO_WILD, ddz_move, ddz_rules, ddz_state, ddz_step
+from .typedefs cimport MAX_MOVES, MAX_SEATS, NO_WILD, ddz_move, ddz_rules, ddz_state, ddz_step
 
 cdef enum:
     PHASE_AUCTION = 0
     PHASE_PLAY = 1
     PHASE_OVER = 2
-    NO_SEAT = 3
+    NO_SEAT = 7               # (past the four seats; position_status reads its low bits as 3)
     MAX_BID = 3
     # All-pass auctions of one deal at most: a pass that would redeal once more is refused
     # (RedealLimitError). Uniformly random bidders reach it with probability 64**-100.
@@ -37,8 +37,8 @@ ctypedef struct ddz_game:
     Py_ssize_t capacity
 
 # Deal `redeals`-th deal of `seed` into s (first_bidder < 0: the holder of the marked card),
-# with its wild ranks under wild-card rules; without an auction in the rules, seat 0 is the
-# landlord at once.
+# with its wild ranks under wild-card rules, to four seats from two decks under rules.players
+# == 4 (RULES.md 11); without an auction in the rules, seat 0 is the landlord at once.
 cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
                      const ddz_rules* rules) noexcept nogil
 
@@ -70,7 +70,8 @@ cdef bint state_apply(ddz_state* s, const ddz_move* action, const ddz_rules* rul
 cdef ddz_move* state_legal_actions(const ddz_state* s, const ddz_rules* rules,
                                    ddz_move* out) noexcept nogil
 # The legal moves in the play phase (PASS, length 0, last when allowed), as gen_moves. Neither
-# of these two plays wild cards (rules.wilds): their buffers have a fixed room.
+# of these two plays wild cards (rules.wilds) or two decks (rules.players == 4): their
+# buffers have a fixed room.
 cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil
 # The least room of the two below: every position's actions without wild cards fit in it (a
@@ -78,7 +79,7 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
 cdef enum:
     ACTIONS_ROOM = 2 * MAX_MOVES + 1
 
-# state_legal_moves under any rules, wild cards included, into `out` with room for `room` moves
+# state_legal_moves under any rules, wild cards and two decks included, into `out` with room for `room` moves
 # (at least ACTIONS_ROOM); NULL if they do not fit (call again with more room).
 cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, ddz_move* out,
                                   Py_ssize_t room) noexcept nogil
@@ -98,11 +99,12 @@ cdef Py_ssize_t state_actions(const ddz_state* s, const ddz_rules* rules, ddz_mo
 cdef uint64_t state_key(const ddz_state* s) noexcept nogil        # from scratch
 cdef uint64_t state_full_key(const ddz_state* s) noexcept nogil
 
-# What a finished game pays each seat under the rules' scoring (scores[0..2]; 0 for the seat a
-# two-seat game lacks), and its spring flags; returns the multiplier of the points (2**bombs,
-# x2 for a doubling spring). Each farmer settles with the landlord, so under "points" the
-# landlord's share is the number of farmers times a farmer's. An unscored deal (no landlord)
-# pays 0 with multiplier 0.
+# What a finished game pays each seat under the rules' scoring (scores[0..n_seats - 1], room
+# for MAX_SEATS; 0 for the seats a game lacks), and its spring flags; returns the multiplier
+# of the points (2**bombs, x2 for a doubling spring). Each farmer settles with the landlord,
+# so under "points" the landlord's share is the number of farmers times a farmer's; in the
+# four-player game of pairs (rules.pair_sides) each player of a side wins or loses the stake.
+# An unscored deal (no landlord) pays 0 with multiplier 0.
 cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* scores,
                           bint* spring, bint* anti_spring) noexcept nogil
 # base x multiplier: what each farmer settles with the landlord (RULES.md section 7).

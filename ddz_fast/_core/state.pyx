@@ -8,8 +8,9 @@ from .bits cimport DDZ_DEBUG, c_assert, hand_init, pop_lsb
 from .combos cimport bomb_count, physical_cards
 from .movegen cimport gen_moves, gen_wild_moves
 from .rng cimport random_below, splitmix64
+from .two_decks cimport gen_two_deck_moves
 from .typedefs cimport (
-    KIND_BOMB, N_RANKS, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
+    KIND_BOMB, MAX_SEATS, N_RANKS, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
     SCORING_POINTS, SCORING_WIN, SCORING_WP, WILD_PURE, ddz_hand, ddz_move, ddz_rules,
 )
 
@@ -18,11 +19,18 @@ cdef enum:
     HAND_SIZE = 17
     MARK_FIRST = 16           # the marked card lies in positions 16..33 of the shuffled deck:
     MARK_SPAN = 18            # in the middle, and as often in each seat's hand
+    # The four-player game (RULES.md 11): two decks, 25 cards a seat, the marked card in
+    # positions 25..74 (as often in each of the four hands).
+    TWO_DECK_SIZE = 2 * DECK_SIZE
+    FOUR_HAND_SIZE = 25
+    FOUR_MARK_FIRST = 25
+    FOUR_MARK_SPAN = 50
+    MOST_OF_A_RANK = 8        # two decks' (a key has an entry for each count up to it)
 
 # Zobrist keys: one per (seat, rank, count) of the hands; the rest of the position is mixed in
 # by position_status, a two-seat game's by TWO_SEATS and the wild ranks by WILD_KEYS. Fixed
 # numbers, so keys agree between runs and machines.
-cdef uint64_t ZOBRIST[3][N_RANKS][5]
+cdef uint64_t ZOBRIST[MAX_SEATS][N_RANKS][16]     # (16: a nibble's values, a shift to index)
 cdef uint64_t _zobrist_state = 0x5EED0DD2F457ULL
 for _seat in range(3):
     for _rank in range(N_RANKS):
@@ -37,15 +45,27 @@ cdef uint64_t WILD_KEYS[2][RANK_TWO + 1]
 for _seat in range(2):
     for _rank in range(RANK_TWO + 1):
         WILD_KEYS[_seat][_rank] = splitmix64(&_zobrist_state)
+# The four-player game's (RULES.md 11): a fourth seat, and counts past four. Drawn after the
+# others, which keep the keys of three-player games as they were.
+for _seat in range(MAX_SEATS):
+    for _rank in range(N_RANKS):
+        ZOBRIST[_seat][_rank][0] = 0
+        for _count in range(1 if _seat == 3 else 5, MOST_OF_A_RANK + 1):
+            ZOBRIST[_seat][_rank][_count] = splitmix64(&_zobrist_state)
 
 
 cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
-    """The part of the position key that is not the hands (see state.pxd)."""
+    """The part of the position key that is not the hands (see state.pxd). Seats take two
+    bits, NO_SEAT (7) reading as 3 there as before the fourth seat (three-player keys are as
+    they were). With four seats the key still tells positions apart: a landlord is NO_SEAT
+    only in the auction (the phase is in the key) or in a deal ended unscored (every hand
+    full), a high bidder only while the bid is 0, and four passes (bit 6, inside the
+    landlord's NO_SEAT) only in that deal."""
     cdef uint64_t x = (<uint64_t>s.phase | <uint64_t>s.to_move << 2 | <uint64_t>s.passes << 4
-                       | <uint64_t>s.landlord << 6)
+                       | <uint64_t>(s.landlord & 3) << 6)
     if s.phase == PHASE_AUCTION:
-        x |= (<uint64_t>s.bid << 8 | <uint64_t>s.high_bidder << 10 | <uint64_t>s.speeches << 12
-              | <uint64_t>s.redeals << 20)
+        x |= (<uint64_t>s.bid << 8 | <uint64_t>(s.high_bidder & 3) << 10
+              | <uint64_t>s.speeches << 12 | <uint64_t>s.redeals << 20)
     if s.last_move.length:
         x |= (<uint64_t>s.last_move.kind << 36 | <uint64_t>s.last_move.length << 42
               | <uint64_t>s.last_move.main << 48 | <uint64_t>1 << 56)
@@ -58,11 +78,18 @@ cdef inline uint64_t position_status(const ddz_state* s) noexcept nogil:
 cdef inline uint64_t score_status(const ddz_state* s) noexcept nogil:
     """What the full key adds: the winning bid, the bombs, and what decides a spring or an
     anti-spring: whether a farmer has played, and the landlord's plays (none, one, more: with
-    none, a set-up position's landlord may still make an anti-spring's only play)."""
+    none, a set-up position's landlord may still make an anti-spring's only play); with four
+    seats whether the seat opposite the landlord (the partner of 2 v 2) has played, apart."""
     cdef uint64_t spring = 0, x
+    cdef int partner, seat, others = 0
     if s.landlord != NO_SEAT:
-        spring = ((s.plays[0] + s.plays[1] + s.plays[2] > s.plays[s.landlord])
-                  + 2 * min(s.plays[s.landlord], 2))
+        partner = (s.landlord + 2) % 4 if s.n_seats == 4 else NO_SEAT
+        for seat in range(s.n_seats):
+            if seat != s.landlord and seat != partner:
+                others += s.plays[seat]
+        spring = (others > 0) + 2 * min(s.plays[s.landlord], 2)
+        if partner != NO_SEAT:
+            spring += 8 * (s.plays[partner] > 0)
     x = (<uint64_t>s.bid | <uint64_t>s.bombs << 4 | spring << 12) ^ <uint64_t>0x5C0DE5C0DE5C0DEULL
     return splitmix64(&x)
 
@@ -105,28 +132,34 @@ cdef inline int rank_of_card(int card) noexcept nogil:
 
 cdef void state_deal(ddz_state* s, uint64_t seed, int redeals, int first_bidder,
                      const ddz_rules* rules) noexcept nogil:
-    cdef uint8_t deck[DECK_SIZE]
+    cdef uint8_t deck[TWO_DECK_SIZE]
     cdef uint64_t rng = seed ^ (<uint64_t>redeals * <uint64_t>0xD1B54A32D192ED03ULL)
     cdef int i, j, card, mark
+    cdef int seats = 4 if rules.players == 4 else 3
+    cdef int size = TWO_DECK_SIZE if seats == 4 else DECK_SIZE
+    cdef int hand = FOUR_HAND_SIZE if seats == 4 else HAND_SIZE
     memset(s, 0, sizeof(ddz_state))
-    s.n_seats = 3
-    for i in range(DECK_SIZE):
-        deck[i] = i
-    for i in range(DECK_SIZE - 1, 0, -1):        # Fisher-Yates
+    s.n_seats = seats
+    for i in range(size):       # (two decks: card c is card c % 54 of a deck)
+        deck[i] = i if i < DECK_SIZE else i - DECK_SIZE
+    for i in range(size - 1, 0, -1):              # Fisher-Yates
         j = random_below(&rng, i + 1)
         card = deck[i]
         deck[i] = deck[j]
         deck[j] = card
-    mark = MARK_FIRST + random_below(&rng, MARK_SPAN)
-    for i in range(3 * HAND_SIZE):                # one card at a time, seat 0 first
-        s.hands[i % 3] += <uint64_t>1 << (4 * rank_of_card(deck[i]))
-    for i in range(3 * HAND_SIZE, DECK_SIZE):
+    if seats == 4:
+        mark = FOUR_MARK_FIRST + random_below(&rng, FOUR_MARK_SPAN)
+    else:
+        mark = MARK_FIRST + random_below(&rng, MARK_SPAN)
+    for i in range(seats * hand):                 # one card at a time, seat 0 first
+        s.hands[i % seats] += <uint64_t>1 << (4 * rank_of_card(deck[i]))
+    for i in range(seats * hand, size):
         s.kitty += <uint64_t>1 << (4 * rank_of_card(deck[i]))
     s.marked_rank = rank_of_card(deck[mark])
     s.wilds.rank[0] = s.wilds.rank[1] = NO_WILD
     if rules.wilds:
         draw_wilds(s, rng, rules.wilds)
-    s.first_bidder = mark % 3 if first_bidder < 0 else first_bidder
+    s.first_bidder = mark % seats if first_bidder < 0 else first_bidder
     s.to_move = s.first_bidder
     s.seed = seed
     s.seeded = True
@@ -162,15 +195,16 @@ cdef inline void end_auction(ddz_state* s, int landlord) noexcept nogil:
 
 
 cdef inline bint auction_done(const ddz_state* s, const ddz_rules* rules) noexcept nogil:
-    """Single round: everyone spoke. Open: two passes after a bid, or three without one."""
+    """Single round: everyone spoke. Open: everyone else passed after a bid, or everyone
+    without one."""
     if rules.single_round_auction:
-        return s.speeches == 3
-    return s.passes == (2 if s.high_bidder != NO_SEAT else 3)
+        return s.speeches == s.n_seats
+    return s.passes == (s.n_seats - 1 if s.high_bidder != NO_SEAT else s.n_seats)
 
 
 cdef bint bid_redeals(const ddz_state* s, int bid) noexcept nogil:
-    # Without a bid, passes and speeches are the same count; both auctions end at the third.
-    return bid == 0 and s.high_bidder == NO_SEAT and s.speeches == 2
+    # Without a bid, passes and speeches are the same count; both auctions end at the last seat's.
+    return bid == 0 and s.high_bidder == NO_SEAT and s.speeches == s.n_seats - 1
 
 
 cdef void state_bid(ddz_state* s, int bid, const ddz_rules* rules) noexcept nogil:
@@ -267,7 +301,7 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil:
     cdef ddz_hand h
     if DDZ_DEBUG:
-        c_assert(not rules.wilds)
+        c_assert(not rules.wilds and rules.players != 4)
     if s.phase != PHASE_PLAY:
         return out
     hand_init(&h, s.hands[s.to_move])
@@ -283,12 +317,15 @@ cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, dd
     cdef ddz_hand h
     if DDZ_DEBUG:
         c_assert(room >= ACTIONS_ROOM)
-    if not rules.wilds:
+    if not rules.wilds and rules.players != 4:
         return state_legal_moves(s, rules, out)
     if s.phase != PHASE_PLAY:
         return out
-    hand_init(&h, s.hands[s.to_move])
-    out = gen_wild_moves(&h, &s.last_move, rules, s.wilds, out, room - 1)    # (- 1: the pass)
+    if rules.players == 4:
+        out = gen_two_deck_moves(s.hands[s.to_move], &s.last_move, rules, out, room - 1)
+    else:
+        hand_init(&h, s.hands[s.to_move])
+        out = gen_wild_moves(&h, &s.last_move, rules, s.wilds, out, room - 1)    # (- 1: the pass)
     if out == NULL or s.last_move.length == 0:
         return out
     memset(out, 0, sizeof(ddz_move))        # PASS
@@ -317,18 +354,26 @@ cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil:
 cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* scores,
                           bint* spring, bint* anti_spring) noexcept nogil:
     cdef int landlord = s.landlord, seat
-    cdef bint landlord_won = s.winner == landlord
+    # The seat opposite plays with the landlord in 2 v 2 (RULES.md 11).
+    cdef int partner = (landlord + 2) % 4 if s.n_seats == 4 and rules.pair_sides else landlord
+    cdef bint landlord_won = s.winner == landlord or s.winner == partner
     cdef int64_t each
-    scores[0] = scores[1] = scores[2] = 0
+    cdef int farmer_plays = 0
+    for seat in range(MAX_SEATS):
+        scores[seat] = 0
     spring[0] = anti_spring[0] = False
     if landlord == NO_SEAT:
         return 0
-    spring[0] = landlord_won and s.plays[0] + s.plays[1] + s.plays[2] == s.plays[landlord]
-    anti_spring[0] = not landlord_won and s.plays[landlord] == 1
+    for seat in range(s.n_seats):
+        if seat != landlord and seat != partner:
+            farmer_plays += s.plays[seat]
+    spring[0] = landlord_won and farmer_plays == 0
+    anti_spring[0] = (not landlord_won and s.plays[landlord] == 1
+                      and (partner == landlord or s.plays[partner] == 0))
     cdef bint doubled = rules.spring and (spring[0] or anti_spring[0])
     if rules.scoring == SCORING_WIN:
         for seat in range(s.n_seats):
-            scores[seat] = (seat == landlord) == landlord_won
+            scores[seat] = (seat == landlord or seat == partner) == landlord_won
         return stake(1, s.bombs, doubled)
     if rules.scoring == SCORING_WP:
         each = 1
@@ -339,8 +384,8 @@ cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* s
     else:
         each = stake(s.bid, s.bombs, doubled)
     for seat in range(s.n_seats):
-        scores[seat] = each if (seat == landlord) == landlord_won else -each
-    if rules.scoring == SCORING_POINTS:
+        scores[seat] = each if (seat == landlord or seat == partner) == landlord_won else -each
+    if rules.scoring == SCORING_POINTS and partner == landlord:
         scores[landlord] *= s.n_seats - 1   # one share per farmer (DouZero's rewards: one share)
     return stake(1, s.bombs, doubled)
 

@@ -17,7 +17,7 @@ from .state cimport (
     MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PUSH_NO_MEMORY, PUSHED, bid_action,
     bid_redeals, ddz_state, game_push, state_actions, state_deal, state_scores,
 )
-from .typedefs cimport MAX_MOVES, ddz_hand, ddz_move
+from .typedefs cimport MAX_MOVES, MAX_SEATS, ddz_hand, ddz_move
 from .wild_ids cimport wild_action, wild_ids_of
 
 
@@ -189,7 +189,7 @@ cdef int end_game(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) noexcep
     """Table i's game just ended: its rewards; under same_step its final observation is
     kept and the next game dealt. PUSHED or PUSH_NO_MEMORY."""
     cdef ddz_table* t = &env.tables[i]
-    cdef int64_t scores[3]
+    cdef int64_t scores[MAX_SEATS]
     cdef bint spring, anti_spring
     cdef int seat
     cdef Py_ssize_t item = 4 if env.scheme == OBS_OPENSPIEL else 1

@@ -30,6 +30,7 @@ cdef enum:
     CHAIN_RANKS = 0x0FFF          # 3..A: the only ranks a chain may use
     JOKER_RANKS = 0x6000
     MAX_HAND_CARDS = 20
+    MAX_SEATS = 4                 # the four-player game (RULES.md 11); three by default
     N_KINDS = 20
     # Room for the moves of one hand. bench/max_moves.py enumerates every 20-card hand under
     # each preset: the most leads is 521 (standard, openspiel), 519 (rlcard, douzero) or 497
@@ -186,8 +187,8 @@ ctypedef struct ddz_rules:
 # Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are
 # played) a position set up in the play phase, where seat 2's fields stay zero.
 ctypedef struct ddz_state:
-    uint64_t hands[3]
-    uint64_t played[3]        # the cards each seat has played in this deal
+    uint64_t hands[MAX_SEATS]
+    uint64_t played[MAX_SEATS]    # the cards each seat has played in this deal
     uint64_t kitty
     uint64_t seed             # deals come from deal(seed, redeals) when `seeded`
     uint64_t key              # the position key (state_key), kept up to date
@@ -205,9 +206,9 @@ ctypedef struct ddz_state:
     uint8_t speeches          # bids and passes in this deal's auction
     uint8_t marked_rank       # the face-up card of the deal (N_RANKS: none, for set-up games)
     uint8_t bombs             # bombs and rockets played
-    uint8_t plays[3]          # combinations played per seat (spring, anti-spring)
+    uint8_t plays[MAX_SEATS]  # combinations played per seat (spring, anti-spring)
     uint8_t winner            # the seat that went out, NO_SEAT before
-    uint8_t n_seats           # 3, or 2: no auction, no kitty, one pass ends the trick
+    uint8_t n_seats           # 3; 4 (two decks, RULES.md 11); 2: no auction, no kitty, one pass ends the trick
     ddz_wilds wilds           # the deal's wild ranks (RULES.md 10), all NO_WILD without
 
 # One action and the state it was taken in (see bid_action for bids).

@@ -1078,14 +1078,18 @@ def test_crafted_game_pickles(setup_actions, container):
 # --- other arguments -------------------------------------------------------------------------
 
 @fuzz(200)
-@given(st.one_of(st.integers(0, 2 ** 64 - 1), INTS), st.one_of(st.sampled_from([None, 0, 1, 2]), INTS),
+@given(st.one_of(st.integers(0, 2 ** 64 - 1), INTS), st.one_of(st.sampled_from([None, 0, 1, 2, 3]), INTS),
        st.one_of(st.sampled_from(ALL_RULES + [None]), GARBAGE))
 def test_game_constructor(seed, first_bidder, rules):
+    """The seed, first_bidder as a seat of the most seats (four), the rules, then
+    first_bidder as a seat of the rules' seats (three here)."""
     expected = int_model(seed, 0, 2 ** 64 - 1) if seed is not None else 0
     if not is_error(expected) and first_bidder is not None:
-        expected = int_model(first_bidder, 0, 2, ValueError)
+        expected = int_model(first_bidder, 0, 3, ValueError)
     if not is_error(expected) and rules is not None and not isinstance(rules, Rules):
         expected = TypeError
+    if not is_error(expected) and first_bidder is not None and expected == 3:
+        expected = ValueError
     game, error = outcome_of(lambda: Game(seed, rules=rules, first_bidder=first_bidder))
     if is_error(expected):
         expect_error(expected, error)

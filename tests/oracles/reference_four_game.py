@@ -9,6 +9,8 @@ marked card is at position 25 + below(50), dealt one card at a time to seats 0, 
 2, 3 (so it lands in a hand), and the last 8 cards are the kitty.
 """
 
+import copy
+
 from . import reference_four as four
 from .reference_game import shuffle
 
@@ -92,10 +94,10 @@ class Play:
         self.bombs = 0
         self.winner = None              # the seat that went out first
 
-    def legal(self, **switches):
+    def legal(self, leads_of=four.leads, **switches):
         """Every legal action: the leads of the hand that beat the trick, and a pass when
-        there is a trick."""
-        moves = four.leads(self.hands[self.to_move], **switches)
+        there is a trick (`leads_of`: four.leads, or a cache of it)."""
+        moves = leads_of(self.hands[self.to_move], **switches)
         if self.trick is None:
             return moves
         return four.responses(moves, self.trick, self.bomb_ranking) | {None}
@@ -136,3 +138,22 @@ class Play:
         sign = 1 if landlord_won else -1
         return (tuple(sign * 3 * stake if s == self.landlord else -sign * stake
                       for s in range(SEATS)), spring, anti_spring)
+
+
+def perft(play, depth, switches, leads_of=four.leads):
+    """The number of action sequences of `depth` actions from a Play (a pass is an action; a
+    finished game has none)."""
+    if depth == 0:
+        return 1
+    if play.winner is not None:
+        return 0
+    actions = play.legal(leads_of, **switches)
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = copy.copy(play)
+        child.hands, child.plays = list(play.hands), list(play.plays)
+        child.apply(action)
+        total += perft(child, depth - 1, switches, leads_of)
+    return total

@@ -300,9 +300,10 @@ def test_the_calls_tell_the_presets_apart(entry):
     assert len(results) > 1
 
 
-# The calls that play the four-player game so far (cards_moves/test_two_decks.py checks them).
+# The calls that play the four-player game so far (cards_moves/test_two_deck*.py and
+# game/test_four_player_game.py check them).
 PLAYED_WITH_FOUR = {"legal_moves_batch", "legal_move_counts", "legal_moves", "classify", "beats",
-                    "Move", "Move.parse", "Move.from_row"}
+                    "Move", "Move.parse", "Move.from_row", "Game"}
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
