@@ -69,6 +69,7 @@ def _native_action(player, Game game, uint64_t rng):
     cdef ddz_state s = game.g.s
     cdef Py_ssize_t n, k, room = 0
     game.check_ready()
+    game.check_three_seats("the native players")
     set_policies(&seats, {s.to_move: player}, "player", game._rules)
     if s.phase == PHASE_OVER:
         raise ValueError("the game is over")

@@ -12,9 +12,11 @@ import pytest
 
 import ddz_fast
 from ddz_fast import encodings
+from ddz_fast._arena import _native_action
 from ddz_fast._pimc import rollout_wins
 from ddz_fast import (
-    PASS, Game, IllegalMoveError, Move, Rules, UnsupportedRulesError, legal_moves,
+    PASS, Game, IllegalMoveError, InvalidMoveError, Move, Rules, UnsupportedRulesError,
+    legal_moves,
 )
 from helpers import four_rules
 from oracles import reference_four as four
@@ -196,6 +198,41 @@ def test_illegal_moves_are_refused_and_change_nothing():
         game.play(lower[0])
 
 
+def test_wrong_actions_change_nothing():
+    """At each decision of seeded games: other seats' moves, a pass on a lead, a move of one
+    deck's rules, garbage; play() refuses each with the error of its kind and the game is as it
+    was; push() applies a move only with its cards in the hand (the rules aside)."""
+    rules = rules_of(*CONFIGS[1])
+    rng = random.Random(9)
+    for seed in range(4):
+        game = Game(seed, rules=rules)
+        while game.phase != "over":
+            before = (game.key(), game.full_key(), game.hands, game.history)
+            if game.phase == "auction":
+                for bad in (4, -1, "3", 1.0):
+                    with pytest.raises((ValueError, TypeError)):
+                        game.bid(bad)
+                assert (game.key(), game.full_key(), game.hands, game.history) == before
+                game.bid(rng.choice(game.legal_bids()))
+                continue
+            legal = list(game.legal_moves())
+            others = [m for seat in range(4) if seat != game.to_move
+                      for m in legal_moves(game.hands[seat], rules=rules)]
+            wrong = [m for m in rng.sample(others, min(6, len(others))) if m not in legal]
+            wrong += [Move.parse("3333+45"), "33333333+45", object(), 7]
+            if PASS not in legal:
+                wrong.append(PASS)
+            for bad in wrong:
+                with pytest.raises((IllegalMoveError, InvalidMoveError, TypeError)):
+                    game.play(bad)
+                assert (game.key(), game.full_key(), game.hands, game.history) == before
+                if isinstance(bad, Move) and bad.length and bad not in game.hands[game.to_move]:
+                    with pytest.raises(IllegalMoveError, match="not in the hand"):
+                        game.push(bad)
+                    assert (game.key(), game.hands, game.history) == (before[0], *before[2:])
+            game.play(rng.choice(legal))
+
+
 def test_what_is_not_written_for_four_players_is_refused():
     """Every capability that takes a Game and plays one deck or three seats refuses a
     four-player game by name, before any work (the native ones would read past three seats)."""
@@ -213,6 +250,7 @@ def test_what_is_not_written_for_four_players_is_refused():
         "ActionSpace": lambda: ddz_fast.ActionSpace().legal_ids(playing),
         "ActionSpace mask": lambda: ddz_fast.ActionSpace().legal_mask(playing),
         "game_with_hands": lambda: ddz_fast.game_with_hands(playing, playing.hands),
+        "the native players": lambda: _native_action(ddz_fast.GreedyPlayer(), playing, 1),
     }
     calls.update({f"the {scheme.name} encoding": (lambda scheme=scheme: scheme.encode(playing))
                   for scheme in (encodings.COMPACT, encodings.DOUZERO, encodings.RLCARD)})
