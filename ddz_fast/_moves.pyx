@@ -435,7 +435,8 @@ cdef class Move:
 
     def beats(self, prev, *, rules=None):
         """This move may be played on ``prev`` (RULES.md section 6) under ``rules`` (default
-        rules when None; they decide only where shuttles are super-bombs)."""
+        rules when None; they decide where shuttles are super-bombs and, under four players,
+        RULES.md 11, how bombs rank)."""
         cdef Rules r = as_rules(rules, True)
         return beats_under(&self.c, &to_move(prev, r).c, &r.c)
 
