@@ -169,7 +169,7 @@ def test_undo_copy_pickle_and_keys():
         game.undo()
         assert (game.key(), game.full_key(), game.hands, game.to_move) == seen.pop()
     assert game.history == [] and game.phase == "auction"
-    # keys tell the hands of different seats apart, and an undone move gives its key back
+    # different deals, different keys
     assert len({Game(seed, rules=rules).key() for seed in range(50)}) == 50
 
 
