@@ -15,7 +15,7 @@ from ._core.two_decks cimport is_two_deck_reading, two_deck_contains
 from ._core.state cimport (
     MAX_BID, MAX_REDEALS, NO_SEAT, PHASE_AUCTION, PHASE_OVER, PHASE_PLAY, PUSH_NO_MEMORY,
     PUSH_REDEAL_LIMIT, action_bid, bid_action, ddz_game, ddz_state, ddz_step, game_push,
-    game_undo, next_seat, stake, state_deal, state_full_key, state_key, state_scores, wilds_shown,
+    game_undo, next_seat, partner_of, stake, state_deal, state_full_key, state_key, state_scores, wilds_shown,
 )
 from ._core.typedefs cimport MAX_HAND_CARDS, MAX_SEATS, N_RANKS, NO_WILD, ddz_move, ddz_wilds
 from ._moves cimport Move, MoveList, make_move_list, move_from_c, wilds_of
@@ -457,11 +457,9 @@ cdef class Game:
         if self.g.s.landlord == NO_SEAT:        # an auction without a bid ended the deal
             return Result(winner=None, landlord=None, bid=0, bombs=0, spring=False,
                           anti_spring=False, multiplier=0, scores=(0,) * self.g.s.n_seats)
-        landlord_side = {self.g.s.landlord}
-        if self.g.s.n_seats == 4 and self.g.rules.pair_sides:      # 2 v 2: the seat opposite
-            landlord_side.add((self.g.s.landlord + 2) % 4)
         return Result(
-            winner="landlord" if self.g.s.winner in landlord_side else "farmers",
+            winner="landlord" if self.g.s.winner in (
+                self.g.s.landlord, partner_of(&self.g.s, &self.g.rules)) else "farmers",
             landlord=self.g.s.landlord, bid=self.g.s.bid, bombs=self.g.s.bombs, spring=spring,
             anti_spring=anti_spring, multiplier=multiplier,
             scores=tuple(scores[seat] for seat in range(self.g.s.n_seats)))

@@ -19,7 +19,7 @@ from ._core.combos cimport (
 from ._core.movegen cimport gen_moves, gen_wild_moves, no_wilds
 from ._core.two_decks cimport (
     TWO_DECK_HAND_CARDS, gen_two_deck_moves, is_two_deck_reading, two_deck_beats,
-    two_deck_contains,
+    two_deck_move_is_legal,
 )
 from ._rules cimport Rules, as_rules
 from ._core.typedefs cimport (
@@ -312,7 +312,7 @@ cdef class Move:
         kickers = hand_cards(kicker_text, r)
         if r.c.players == 4:
             try:
-                cards = hand_cards(Hand(main_text) + Hand(kicker_text), r)
+                cards = (hand_from_packed(main) + hand_from_packed(kickers)).packed
             except InvalidCardsError:
                 raise InvalidMoveError(f"{text!r} is no card multiset of at most "
                                        f"{TWO_DECK_HAND_CARDS} cards of two decks") from None
@@ -777,13 +777,3 @@ cdef list two_deck_readings(uint64_t cards, Rules rules):
     cdef Py_ssize_t i
     leads.generate()
     return [move_from_c(&leads.moves[i]) for i in range(leads.n) if leads.moves[i].cards == cards]
-
-
-cdef bint two_deck_move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev,
-                                 bint can_pass, const ddz_rules* rules) noexcept nogil:
-    """move_is_legal of the four-player game: a reading of cards the hand holds that beats
-    the move to beat (any, on a lead); PASS where passing is allowed."""
-    if m.length == 0:
-        return can_pass
-    return (is_two_deck_reading(m, rules) and two_deck_contains(hand, m.cards)
-            and (prev.length == 0 or two_deck_beats(m, prev, rules)))

@@ -19,6 +19,10 @@ cdef enum:
     # (RedealLimitError). Uniformly random bidders reach it with probability 64**-100.
     MAX_REDEALS = 100
 
+# The landlord's partner: the seat opposite under 2 v 2 (RULES.md 11), else the landlord.
+cdef inline int partner_of(const ddz_state* s, const ddz_rules* rules) noexcept nogil:
+    return (s.landlord + 2) % 4 if s.n_seats == 4 and rules.pair_sides else s.landlord
+
 # The seat that acts after `seat`.
 cdef inline int next_seat(const ddz_state* s, int seat) noexcept nogil:
     return seat + 1 if seat + 1 < s.n_seats else 0

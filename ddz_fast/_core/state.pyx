@@ -354,8 +354,7 @@ cdef int64_t stake(int bid, int bombs, bint doubled) noexcept nogil:
 cdef int64_t state_scores(const ddz_state* s, const ddz_rules* rules, int64_t* scores,
                           bint* spring, bint* anti_spring) noexcept nogil:
     cdef int landlord = s.landlord, seat
-    # The seat opposite plays with the landlord in 2 v 2 (RULES.md 11).
-    cdef int partner = (landlord + 2) % 4 if s.n_seats == 4 and rules.pair_sides else landlord
+    cdef int partner = partner_of(s, rules)
     cdef bint landlord_won = s.winner == landlord or s.winner == partner
     cdef int64_t each
     cdef int farmer_plays = 0

@@ -39,3 +39,8 @@ cdef bint two_deck_beats(const ddz_move* a, const ddz_move* b, const ddz_rules* 
 # The move is a reading of its cards under four-player rules (any input is safe): one of the
 # leads of the hand made of its cards that takes them all.
 cdef bint is_two_deck_reading(const ddz_move* m, const ddz_rules* rules) noexcept nogil
+
+# combos.move_is_legal of the four-player game: `m` (any move; PASS allowed when can_pass) is
+# a reading of cards `hand` holds that beats `prev` (any, when prev is PASS: a lead).
+cdef bint two_deck_move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev,
+                                 bint can_pass, const ddz_rules* rules) noexcept nogil

@@ -355,3 +355,11 @@ cdef bint is_two_deck_reading(const ddz_move* m, const ddz_rules* rules) noexcep
             return True
         f += 1
     return False
+
+
+cdef bint two_deck_move_is_legal(const ddz_move* m, uint64_t hand, const ddz_move* prev,
+                                 bint can_pass, const ddz_rules* rules) noexcept nogil:
+    if m.length == 0:
+        return can_pass
+    return (is_two_deck_reading(m, rules) and two_deck_contains(hand, m.cards)
+            and (prev.length == 0 or two_deck_beats(m, prev, rules)))
