@@ -3,7 +3,7 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from .bits cimport DDZ_DEBUG, c_assert
-from .state cimport ACTIONS_ROOM, NO_SEAT, ddz_state, partner_of, state_deal, state_play, state_scores
+from .state cimport ACTIONS_ROOM, NO_SEAT, ddz_state, state_deal, state_play, state_scores
 from .typedefs cimport MAX_SEATS, ddz_move, ddz_rules
 
 
@@ -28,8 +28,7 @@ cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playou
     out.scores[0], out.scores[1], out.scores[2] = scores[0], scores[1], scores[2]
     out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
     out.bid = s.bid
-    out.landlord_won = s.landlord != NO_SEAT and (s.winner == s.landlord
-                                                  or s.winner == partner_of(s, rules))
+    out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
     out.bombs = s.bombs
     out.spring = spring
     out.anti_spring = anti_spring
