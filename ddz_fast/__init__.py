@@ -28,7 +28,7 @@ from .result import Result
 from .rules import AUCTIONS, Rules
 from .sampling import game_with_hands, sample_deals
 from .series import Series
-from .simulation import OUTCOME_DTYPE, Simulation, simulate
+from .simulation import FOUR_OUTCOME_DTYPE, OUTCOME_DTYPE, Simulation, simulate
 from .solver import Line, Solution, Solver, principal_line, solve
 from .tables import Tables
 
@@ -37,6 +37,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AUCTIONS",
     "ActionSpace",
+    "FOUR_OUTCOME_DTYPE",
     "MOVE_DTYPE",
     "OUTCOME_DTYPE",
     "PASS",

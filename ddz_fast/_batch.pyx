@@ -261,7 +261,7 @@ def legal_move_counts(hands, prevs=None, *, rules=None, wild_ranks=None):
     without storing the moves (same arguments)."""
     cdef Rules r = as_rules(rules, True)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
-    if r.c.wilds or r.c.players == 4:
+    if r.c.moves_grow:
         return np.diff(grown_offsets(batch, r, wild_ranks, False)[0])
     wilds_of(wild_ranks, r)         # (none may be given)
     counts = np.empty(batch.n, dtype=np.int64)
@@ -291,7 +291,7 @@ def legal_moves_batch(hands, prevs=None, *, rules=None, wild_ranks=None):
     """
     cdef Rules r = as_rules(rules, True)
     cdef _BatchInput batch = _BatchInput(hands, prevs, r)
-    if r.c.wilds or r.c.players == 4:
+    if r.c.moves_grow:
         return grown_offsets(batch, r, wild_ranks, True)
     wilds_of(wild_ranks, r)         # (none may be given)
     offsets = np.empty(batch.n + 1, dtype=np.int64)

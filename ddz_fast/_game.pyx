@@ -7,7 +7,7 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
 
-from ._cards cimport Hand, cards_text, hand_from_packed, packed_from
+from ._cards cimport Hand, cards_text, hand_from_packed, packed_from_decks
 from ._core.alloc cimport grow
 from ._core.bits cimport cards_contain, cards_valid
 from ._core.combos cimport beats, checked_physical_cards, is_reading, move_is_legal
@@ -28,7 +28,7 @@ from .errors import (
     IllegalActionError, IllegalBidError, IllegalMoveError, InvalidCardsError, RedealLimitError,
     UnsupportedRulesError,
 )
-from ._position import Position, cards_out
+from ._position import Position, cards_out, deal_of
 from .result import Result
 
 PHASES = ("auction", "play", "over")
@@ -102,25 +102,19 @@ def _replay(cls, start, actions):
     return game
 
 
-def _replay_deal(cls, seed, rules, first_bidder, actions):
-    """Unpickle a four-player game (which has no position text yet): its deal, then its
-    actions (each checked by push)."""
-    game = cls(seed, rules=rules, first_bidder=first_bidder)
-    for action in actions:
-        game.push(action)
-    return game
-
-
-cdef object position_of(const ddz_state* s, rules):
+cdef object position_of(const ddz_state* s, Rules rules):
     """The Position of a native state (checked like any other)."""
-    cdef uint64_t held = s.hands[0] + s.hands[1] + s.hands[2]     # nibbles stay below 16
+    cdef uint64_t held = 0          # every card once: the nibbles stay within a deck's (or two)
+    cdef int seat
     auction = s.phase == PHASE_AUCTION
     unscored = s.phase == PHASE_OVER and s.landlord == NO_SEAT     # ended in the auction
-    held += s.kitty if auction or unscored else s.played[0] + s.played[1] + s.played[2]
+    for seat in range(s.n_seats):
+        held += s.hands[seat] if auction or unscored else s.hands[seat] + s.played[seat]
+    held += s.kitty if auction or unscored else 0
     seats = range(s.n_seats)
     hands = [hand_from_packed(s.hands[seat]) for seat in seats]
     played = [hand_from_packed(s.played[seat]) for seat in seats]
-    out = cards_out(held)
+    out = cards_out(held, deal_of(rules))
     return Position(
         phase=PHASES[s.phase], hands=hands,
         to_move=None if s.phase == PHASE_OVER else s.to_move,
@@ -169,11 +163,12 @@ cdef int set_position(ddz_state* s, position) except -1:
         s.landlord = NO_SEAT
         s.speeches = position.speeches
         s.high_bidder = NO_SEAT if position.high is None else position.high
-        s.passes = s.speeches if position.high is None else (s.to_move - s.high_bidder + 2) % 3
+        s.passes = (s.speeches if position.high is None
+                    else (s.to_move - s.high_bidder - 1 + s.n_seats) % s.n_seats)
     elif position.landlord is None:         # a deal that ended in the auction
         s.landlord = s.high_bidder = NO_SEAT
-        s.to_move = (s.first_bidder + 2) % 3    # the third pass
-        s.passes = s.speeches = 3
+        s.to_move = (s.first_bidder + s.n_seats - 1) % s.n_seats    # the last pass
+        s.passes = s.speeches = s.n_seats
     else:
         s.landlord = s.high_bidder = position.landlord
         if s.phase == PHASE_OVER:
@@ -241,45 +236,53 @@ cdef class Game:
         Under wild-card rules ``wild_ranks`` names the wild ranks (required).
 
         Three hands make a full deal's play phase; two an endgame of the landlord against one
-        farmer (one pass ends a trick), which has no kitty."""
-        cdef uint64_t packed[3]
+        farmer (one pass ends a trick), which has no kitty. The four-player game
+        (``players=4``) takes four hands of 1 to 33 cards within two decks, and a kitty of at
+        most 8."""
+        cdef uint64_t packed[MAX_SEATS]
         cdef uint64_t kitty_cards = 0, total = 0
         cdef int seat, n_seats
-        cdef Rules r = as_rules(rules)
+        cdef Rules r = as_rules(rules, True)
         cdef ddz_wilds wilds = wilds_of(wild_ranks, r)
+        deal = deal_of(r)
+        cdef int decks = 2 if r.c.players == 4 else 1
+        seat_counts, many = ([4], "four card sets") if decks == 2 else ([2, 3], "two or three card sets")
         if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
-            raise TypeError(f"hands must be a sequence of two or three card sets, not {hands!r}")
+            raise TypeError(f"hands must be a sequence of {many}, not {hands!r}")
         hands = tuple(hands)           # a copy: the caller's list may change meanwhile
         n_seats = len(hands)
-        if n_seats not in (2, 3):
-            raise InvalidCardsError(
-                f"hands must be two or three card sets, one per seat, not {n_seats}")
+        if n_seats not in seat_counts:
+            raise InvalidCardsError(f"hands must be {many}, one per seat, not {n_seats}"
+                                    + (" (the four-player game: players=4)" if decks == 2 else ""))
         for seat in range(n_seats):
             try:
-                packed[seat] = packed_from(hands[seat], MAX_HAND_CARDS)
+                packed[seat] = packed_from_decks(hands[seat], deal.dealt + deal.kitty, decks)
             except InvalidCardsError as e:
                 raise InvalidCardsError(f"seat {seat}: {e}") from None
             if packed[seat] == 0:
                 raise InvalidCardsError(f"seat {seat} holds no card: the deal would be over")
-            total += packed[seat]                # nibbles reach at most 12: no carry
-        if not cards_valid(total):
-            raise InvalidCardsError(f"the hands hold more than the deck: " + ", ".join(
+        held = [sum((packed[seat] >> (4 * rank)) & 0xF for seat in range(n_seats))
+                for rank in range(N_RANKS)]
+        if any(count > most for count, most in zip(held, deal.deck)):
+            raise InvalidCardsError(f"the hands hold more than {'two decks' if decks == 2 else 'the deck'}: " + ", ".join(
                 cards_text(packed[seat]) for seat in range(n_seats)))
         landlord = check_int(landlord, "landlord", 0, n_seats - 1)
         bid = check_int(bid, "bid", 1, MAX_BID)
         if kitty is not None and n_seats == 2:
             raise InvalidCardsError(f"kitty={kitty!r}: a two-seat game has no kitty")
         if kitty is not None:
-            kitty_cards = packed_from(kitty, 3)
-            if not cards_contain(packed[landlord], kitty_cards):
+            kitty_cards = packed_from_decks(kitty, deal.kitty, decks)
+            if not (two_deck_contains(packed[landlord], kitty_cards) if decks == 2
+                    else cards_contain(packed[landlord], kitty_cards)):
                 raise InvalidCardsError(
                     f"the kitty {cards_text(kitty_cards)} went to the landlord (seat {landlord}), "
                     f"whose hand {cards_text(packed[landlord])} does not hold it")
-        held = [hand_from_packed(packed[seat]) for seat in range(n_seats)]
+        for seat in range(n_seats):     # (every rank within the deck: no nibble carries)
+            total += packed[seat]
         return cls.from_position(Position(
-            phase="play", hands=held, to_move=landlord, landlord=landlord, bid=bid,
-            kitty=hand_from_packed(kitty_cards),
-            out=cards_out(total), wilds=wilds_text(&wilds), rules=r))
+            phase="play", hands=[hand_from_packed(packed[seat]) for seat in range(n_seats)],
+            to_move=landlord, landlord=landlord, bid=bid, kitty=hand_from_packed(kitty_cards),
+            out=cards_out(total, deal), wilds=wilds_text(&wilds), rules=r))
 
     @classmethod
     def from_position(cls, position=None, **fields):
@@ -303,7 +306,6 @@ cdef class Game:
     def position(self):
         """The position as one line of text, which ``Game.from_position`` reads back."""
         self.check_ready()
-        self.check_three_seats("position()")
         return str(position_of(&self.g.s, self._rules))
 
     cdef int check_three_seats(self, str what) except -1:
@@ -547,7 +549,7 @@ cdef class Game:
         # then no Python code runs until the push.
         self.check_phase(PHASE_PLAY)
         cdef ddz_state* s = &self.g.s
-        if self.g.rules.wilds or self.g.rules.players == 4:
+        if self.g.rules.moves_grow:
             # the same cards may make several wild moves: this one exactly; two decks: their
             # own check (no Python code runs: no other thread acts meanwhile)
             if m not in self.move_list():
@@ -640,8 +642,6 @@ cdef class Game:
         self.check_ready()
         start = self.g.steps[0].before if self.g.n_steps else self.g.s
         actions = [action for _, action in self.history]
-        if start.n_seats == 4:
-            return (_replay_deal, (type(self), start.seed, self._rules, start.first_bidder, actions))
         return (_replay, (type(self), str(position_of(&start, self._rules)), actions))
 
     # --- text ----------------------------------------------------------------------------
@@ -649,9 +649,6 @@ cdef class Game:
     def __repr__(self):
         if self._rules is None:
             return f"<{type(self).__name__}: not set up>"
-        if self.g.s.n_seats == 4:       # (no position text yet)
-            return (f"<{type(self).__name__} of four players, seed {self.g.s.seed}, "
-                    f"{len(self.history)} actions: {self.phase}>")
         return f"{type(self).__name__}.from_position({self.position()!r})"
 
     def __str__(self):

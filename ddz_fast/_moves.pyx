@@ -512,7 +512,7 @@ cdef class MoveList:
     cdef int generate(self) except -1:
         cdef ddz_move buf[MAX_MOVES + 1]      # + PASS
         cdef ddz_hand h
-        if self._rules.c.wilds or self._rules.c.players == 4:
+        if self._rules.c.moves_grow:
             return self.generate_grown()
         hand_init(&h, self.hand_cards)
         return self.keep(buf, gen_moves(&h, &self.prev_move, &self._rules.c, buf))

@@ -9,8 +9,10 @@ it has its default::
     over 33344456/789TJ/- - landlord=2 bid=3 kitty=QKA played=-/-/QQKKAA plays=0,0,1 trick=QQKKAA@2 out=...
     play 5577TTQQ2/AA 0 landlord=0 bid=1 played=3/9 plays=1,1 trick=9@1 out=...
     play 356/8999K/ABR 1 landlord=0 bid=1 played=4447/-/- plays=1,0,0 bombs=1 trick=4444~4@0 wilds=7 ...
+    play 33444/5/66/77 2 landlord=0 bid=1 played=55555/-/-/- plays=1,0,0,0 bombs=1 trick=55555@0 rules=... out=...
 
-See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
+Four hands under the four-player rules (players=4, RULES.md 11): two decks, 25 cards each and
+8 to the landlord. See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
 reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them. The public
 module is ``ddz_fast.position``.
 """
@@ -32,9 +34,9 @@ from .errors import InvalidCardsError, InvalidMoveError, InvalidPositionError
 from .kind import Kind
 
 PHASES = ("auction", "play", "over")
-DEALT, KITTY = 17, 3        # a seat's cards at the deal, and the kitty's (RULES.md section 2)
 NO_CARDS = Hand()
-SEAT_COUNTS = {2: "two", 3: "three"}    # a full deal has three seats, an endgame two
+SEAT_COUNTS = {2: "two", 3: "three", 4: "four"}  # three seats, an endgame two, four on two decks
+ORDINALS = {3: "third", 4: "fourth"}
 WILD_COUNTS = {"none": 0, "one": 1, "two": 2}   # wild ranks by Rules.wilds (RULES.md 10)
 WILD_SYMBOLS = RANK_SYMBOLS[:13]        # a wild rank is one of 3..2
 Setter = Callable[[object, str, Any], None]      # object.__setattr__ of a frozen dataclass
@@ -49,7 +51,35 @@ CHAIN_QUAD_BITS = int("4" * 12, 16)     # ... of the ranks 3..A, which shuttles 
 ROCKET = 0x11 << (4 * 13)
 # Up to 3 sets of cards add without a carry (counts up to 12); more, with a byte per rank.
 NIBBLE_TO_BYTE = str.maketrans({digit: "0" + digit for digit in "0123456789abcdef"})
-DECK_BYTES = int.from_bytes(bytes(DECK), "little")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of a game: the deck's count of each rank, each seat's deal and the kitty."""
+
+    seats: int
+    deck: tuple[int, ...]
+    dealt: int
+    kitty: int
+    rocket: int         # the rocket's cards (nibble-packed): both jokers, or all four
+
+    @property
+    def deck_bytes(self) -> int:
+        """The deck's counts with a byte per rank (see byte_counts)."""
+        return int.from_bytes(bytes(self.deck), "little")
+
+    @property
+    def deck_words(self) -> str:
+        return "the deck has" if self.seats == 3 else "the two decks have"
+
+
+ONE_DECK = Deal(seats=3, deck=DECK, dealt=17, kitty=3, rocket=ROCKET)     # RULES.md section 2
+TWO_DECKS = Deal(seats=4, deck=tuple(2 * count for count in DECK), dealt=25, kitty=8,
+                 rocket=2 * ROCKET)                                        # RULES.md 11
+
+
+def deal_of(rules: Rules) -> Deal:
+    return TWO_DECKS if rules.players == 4 else ONE_DECK
 
 
 def byte_counts(packed: int) -> int:
@@ -76,18 +106,35 @@ def cards_text(counts: Sequence[int]) -> str:
     return "".join(RANK_SYMBOLS[r] * c for r, c in enumerate(counts))
 
 
-def cards_out(held: int) -> str:
+def cards_out(held: int, deal: Deal = ONE_DECK) -> str:
     """The text of the deck's cards that ``held`` (nibble-packed rank counts) leaves out."""
-    return cards_text([DECK[r] - ((held >> (4 * r)) & 0xF) for r in range(len(DECK))])
+    return cards_text([deal.deck[r] - ((held >> (4 * r)) & 0xF) for r in range(len(deal.deck))])
+
+
+def _above_deck(a: Hand, b: Hand, deal: Deal) -> bool:
+    """`a` and `b` together hold more of a rank than the deck."""
+    if deal is ONE_DECK:        # (nibbles, without a carry: see ABOVE_DECK_BIAS)
+        return bool((a.packed + b.packed + ABOVE_DECK_BIAS) & TOP_BITS)
+    return any(x + y > most for x, y, most in zip(a.counts.tolist(), b.counts.tolist(), deal.deck))
+
+
+def _most_bombs_in(played: Hand, wild: bool, deal: Deal) -> int:
+    """The most bombs (not counting the rocket) that the cards played by a seat can be."""
+    if wild:
+        return len(played) // 4
+    if deal is TWO_DECKS:
+        return sum(count // 4 for count in played.counts.tolist()[:13])
+    return (played.packed & QUAD_BITS).bit_count()
 
 
 def _error(field: str, message: str) -> InvalidPositionError:
     return InvalidPositionError(f"{field}: {message}")
 
 
-def _hand(value: Any, field: str) -> Hand:
-    try:       # (positions are of the three-player game: one deck's cards)
-        return Hand.one_deck("" if value == "-" else value)
+def _hand(value: Any, field: str, deal: Deal) -> Hand:
+    try:       # (one deck's cards, but for the four-player game)
+        cards = "" if value == "-" else value
+        return Hand(cards) if deal is TWO_DECKS else Hand.one_deck(cards)
     except (InvalidCardsError, TypeError) as e:
         raise _error(field, f"{value!r} is no set of cards ({e})") from None
 
@@ -96,7 +143,7 @@ def _seat(value: Any, field: str, n_seats: int = 3) -> int:
     try:
         return check_int(value, field, 0, n_seats - 1)
     except (TypeError, ValueError) as e:
-        seats = "0 or 1" if n_seats == 2 else "0, 1 or 2"
+        seats = ", ".join(map(str, range(n_seats - 1))) + f" or {n_seats - 1}"
         raise _error(field, f"{value!r} is no seat {seats}") from e
 
 
@@ -113,16 +160,17 @@ class Position:
     against the others (``InvalidPositionError`` names the field and the offending part).
 
     ``hands``: three card sets, seat 0 first, or two for an endgame of the landlord against one
-    farmer (play phase only, no kitty; one pass ends a trick). ``to_move``: the seat to bid or
-    play (None once the game is over). ``played``: the cards each seat has played (``()``:
-    none); ``plays``: how many combinations each played (spring and anti-spring; ``()``:
-    none); ``bombs``: bombs and rockets played (and shuttles, each as ``rules.shuttle_bombs``);
+    farmer (play phase only, no kitty; one pass ends a trick); four in the four-player game
+    (``rules`` with ``players=4``: two decks, 25 cards dealt to each seat and a kitty of 8).
+    ``to_move``: the seat to bid or play (None once the game is over). ``played``: the cards
+    each seat has played (``()``: none); ``plays``: how many combinations each played (spring
+    and anti-spring; ``()``: none); ``bombs``: bombs and rockets played (and shuttles, each as ``rules.shuttle_bombs``);
     ``trick``: ``(move, seat)``, the move to beat and who played it (None: ``to_move`` leads;
     in a finished game the move that went out). ``kitty``: in the auction the three cards set
     aside, later the cards the landlord took (part of his cards). ``out``: cards out of play
-    (a set-up with fewer than 54 cards must name them). In the auction: ``bid`` is the highest
-    bid so far (0: none) by ``high``; ``speeches`` bids and passes so far; ``seed`` (required
-    there) deals the next hands if everyone passes; ``marked``, the face-up card's rank
+    (a set-up with fewer than the deck's 54 cards, or 108, must name them). In the auction:
+    ``bid`` is the highest bid so far (0: none) by ``high``; ``speeches`` bids and passes so
+    far; ``seed`` (required there) deals the next hands if everyone passes; ``marked``, the face-up card's rank
     symbol; ``redeals``, all-pass auctions so far. ``first`` is the first bidder of the deal
     (in the auction it follows from ``to_move`` and ``speeches``). ``wilds``: under wild-card
     rules (RULES.md 10) the deal's wild ranks as rank symbols, the first first (``"7"``,
@@ -154,9 +202,22 @@ class Position:
         set_ = object.__setattr__            # frozen: normalise once, here
         if self.phase not in PHASES:
             raise _error("phase", f"{self.phase!r} is not one of {', '.join(PHASES)}")
+        try:                # a wrong type stays a TypeError, as everywhere rules= is read
+            set_(self, "rules", as_rules(self.rules, four_players=True))
+        except ValueError as e:
+            raise _error("rules", str(e)) from None
+        deal = deal_of(self.rules)
         hands = self.hands
-        if isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__") or len(hands) not in SEAT_COUNTS:
-            raise _error("hands", f"{hands!r} is not three card sets (or two), one per seat")
+        seat_counts = (4,) if deal is TWO_DECKS else (3, 2)
+        if (isinstance(hands, (str, Hand)) or not hasattr(hands, "__len__")
+                or len(hands) not in seat_counts):
+            shown = ("/".join(map(str, hands)) if isinstance(hands, (tuple, list))
+                     and all(isinstance(h, (str, Hand)) for h in hands) else hands)
+            raise _error("hands", f"{shown!r} is not four card sets, one per seat (the "
+                                  f"four-player game: players=4)" if deal is TWO_DECKS else
+                                  f"{shown!r} is not three card sets (or two), one per seat"
+                                  + ("; four are the four-player game (players=4)"
+                                     if hasattr(hands, "__len__") and len(hands) == 4 else ""))
         n_seats = len(hands)
         if isinstance(self.played, tuple) and not self.played:     # the default: none played
             set_(self, "played", (NO_CARDS,) * n_seats)
@@ -165,16 +226,12 @@ class Position:
         for name, value in (("played", self.played), ("plays", self.plays)):
             if isinstance(value, (str, Hand)) or not hasattr(value, "__len__") or len(value) != n_seats:
                 raise _error(name, f"{value!r} is not {SEAT_COUNTS[n_seats]} values, one per seat")
-        set_(self, "hands", tuple(_hand(h, f"hands[{s}]") for s, h in enumerate(self.hands)))
-        set_(self, "played", tuple(_hand(h, f"played[{s}]") for s, h in enumerate(self.played)))
+        set_(self, "hands", tuple(_hand(h, f"hands[{s}]", deal) for s, h in enumerate(self.hands)))
+        set_(self, "played", tuple(_hand(h, f"played[{s}]", deal) for s, h in enumerate(self.played)))
         set_(self, "plays", tuple(_count(n, f"plays[{s}]", 0, 255) for s, n in enumerate(self.plays)))
-        set_(self, "kitty", _hand(self.kitty, "kitty"))
+        set_(self, "kitty", _hand(self.kitty, "kitty", deal))
         out = card_counts("" if self.out == "-" else self.out, "out")
         set_(self, "out", cards_text(out))
-        try:                # a wrong type stays a TypeError, as everywhere rules= is read
-            set_(self, "rules", as_rules(self.rules))
-        except ValueError as e:
-            raise _error("rules", str(e)) from None
         set_(self, "wilds", self._checked_wilds())
         if self.seed is not None:
             try:
@@ -187,13 +244,14 @@ class Position:
             raise _error("marked", f"{self.marked!r} is no rank symbol of {RANK_SYMBOLS}")
         if self.marked is not None:
             set_(self, "marked", self.marked.upper())
-        if len(self.kitty) > 3:
-            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
+        if len(self.kitty) > deal.kitty:
+            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has "
+                                  f"{deal.kitty}")
         if n_seats == 2:
             self._check_two_seats()
         if self.phase == "auction":
             self._check_auction(set_)
-        elif self.phase == "over" and self.landlord is None and n_seats == 3:
+        elif self.phase == "over" and self.landlord is None and n_seats != 2:
             self._check_unscored(set_)
         else:
             self._check_play(set_)
@@ -215,8 +273,12 @@ class Position:
 
     @property
     def n_seats(self) -> int:
-        """3, or 2 for an endgame of the landlord against one farmer."""
+        """3, or 2 for an endgame of the landlord against one farmer; 4 in the four-player game."""
         return len(self.hands)
+
+    @property
+    def _deal(self) -> Deal:
+        return deal_of(self.rules)
 
     # --- the two phases -------------------------------------------------------------------
 
@@ -231,41 +293,46 @@ class Position:
                                    f"without a deal, an auction or a kitty")
 
     def _check_auction(self, set_: Setter) -> None:
-        for name, default in (("landlord", None), ("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)),
+        n = self.n_seats
+        for name, default in (("landlord", None), ("played", (NO_CARDS,) * n), ("plays", (0,) * n),
                               ("bombs", 0), ("trick", None)):
             if getattr(self, name) != default:
                 raise _error(name, f"{getattr(self, name)!r}: nothing is played in the auction")
-        to_move = _seat(self.to_move, "to_move")
+        to_move = _seat(self.to_move, "to_move", n)
         if self.seed is None and self.rules.all_pass == "redeal":
             raise _error("seed", "an auction position needs the seed that deals again if all pass")
         speeches = _count(self.speeches, "speeches", 0, 255)
         bid = _count(self.bid, "bid", 0, MAX_BID - 1)          # a 3 ends the auction
-        high = None if self.high is None else _seat(self.high, "high")
+        high = None if self.high is None else _seat(self.high, "high", n)
         if (bid == 0) != (high is None):
             raise _error("high", f"{high!r} with a highest bid of {bid}: the bidder and the bid go together")
-        passes = speeches if high is None else (to_move - high - 1) % 3
-        if speeches > 2 and high is None:
-            raise _error("speeches", f"{speeches} speeches without a bid: the third pass deals again")
-        if high is not None and passes == 2:
-            raise _error("high", f"{high}: after its bid both others passed, which ended the "
+        passes = speeches if high is None else (to_move - high - 1) % n
+        if speeches > n - 1 and high is None:
+            raise _error("speeches", f"{speeches} speeches without a bid: the {ORDINALS[n]} pass "
+                                     f"deals again")
+        if high is not None and passes == n - 1:
+            others = "both others" if n == 3 else "the others"
+            raise _error("high", f"{high}: after its bid {others} passed, which ended the "
                                  f"auction (seat {to_move} would speak again)")
-        # Before the first bid at most two passes, before each higher one at most one (two
-        # end the auction): the highest bid is at most speech 2 * bid.
-        most = 2 * bid + 1 + passes
+        # Before the first bid at most n - 1 passes, before each higher one at most n - 2
+        # (n - 1 end the auction): the highest bid is at most speech (n - 1) * bid.
+        most = (n - 1) * bid + 1 + passes
         if high is not None and speeches > most:
             after = f"followed by {_plural(passes, 'pass', 'passes')}" if passes else "with no pass after it"
             raise _error("speeches", f"{speeches}, but an auction whose highest bid is {bid}, "
                                      f"{after}, has had at most {most}")
         sizes = [len(hand) for hand in self.hands]
-        if not 1 <= sizes[0] <= DEALT or len(set(sizes)) != 1:
+        dealt = self._deal.dealt
+        if not 1 <= sizes[0] <= dealt or len(set(sizes)) != 1:
             raise _error("hands", f"{'/'.join(str(h) or '-' for h in self.hands)} hold "
                                   f"{'/'.join(map(str, sizes))} cards: a deal gives each seat "
-                                  f"the same number, 1 to {DEALT} (17 with the whole deck)")
-        if self.rules.auction == "single_round" and speeches > 2:
-            raise _error("speeches", f"{speeches}: the single-round auction ends after three")
+                                  f"the same number, 1 to {dealt} ({dealt} with the whole deck)")
+        if self.rules.auction == "single_round" and speeches > n - 1:
+            raise _error("speeches", f"{speeches}: the single-round auction ends after "
+                                     f"{SEAT_COUNTS[n]}")
         if high is not None and speeches < passes + 1:
             raise _error("speeches", f"{speeches} is fewer than the bid and the {passes} passes after it")
-        first = (to_move - speeches) % 3
+        first = (to_move - speeches) % n
         if self.first is not None and self.first != first:
             raise _error("first", f"{self.first!r}, but seat {to_move} speaks after "
                                   f"{_plural(speeches, 'speech', 'speeches')}")
@@ -280,19 +347,21 @@ class Position:
         if self.rules.all_pass != "end":
             raise _error("landlord", f"None in a finished game: under {self.rules!r} an "
                                      f"auction without a bid deals again")
-        for name, default in (("played", (NO_CARDS,) * 3), ("plays", (0, 0, 0)), ("bombs", 0),
+        n, deal = self.n_seats, self._deal
+        for name, default in (("played", (NO_CARDS,) * n), ("plays", (0,) * n), ("bombs", 0),
                               ("trick", None), ("to_move", None), ("speeches", 0), ("high", None),
                               ("bid", 0)):
             if getattr(self, name) != default:
                 raise _error(name, f"{getattr(self, name)!r}: nothing was bid or played in a "
                                    f"deal that ended in the auction")
-        for seat in range(3):
-            if len(self.hands[seat]) != 17:
+        for seat in range(n):
+            if len(self.hands[seat]) != deal.dealt:
                 raise _error(f"hands[{seat}]", f"{len(self.hands[seat])} cards: a deal that ended "
-                                               f"in the auction leaves the 17 dealt")
-        if len(self.kitty) != 3:
-            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has 3")
-        set_(self, "first", _seat(0 if self.first is None else self.first, "first"))
+                                               f"in the auction leaves the {deal.dealt} dealt")
+        if len(self.kitty) != deal.kitty:
+            raise _error("kitty", f"{self.kitty} has {len(self.kitty)} cards; the kitty has "
+                                  f"{deal.kitty}")
+        set_(self, "first", _seat(0 if self.first is None else self.first, "first", n))
 
     def _check_play(self, set_: Setter) -> None:
         if self.speeches != 0 or self.high is not None:
@@ -319,6 +388,7 @@ class Position:
             raise _error("hands", f"a finished game has one empty hand, not {len(empty)}")
         if not over and empty:
             raise _error(f"hands[{empty[0]}]", "empty: the game would be over")
+        deal = self._deal
         for seat in range(n_seats):
             if (self.plays[seat] == 0) != (len(self.played[seat]) == 0):
                 raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations for the cards "
@@ -326,11 +396,11 @@ class Position:
             if self.plays[seat] > len(self.played[seat]):
                 raise _error(f"plays[{seat}]", f"{self.plays[seat]} combinations of "
                                                f"{len(self.played[seat])} cards")
-            dealt = DEALT + KITTY if seat == landlord else DEALT
-            if (self.hands[seat].packed + self.played[seat].packed + ABOVE_DECK_BIAS) & TOP_BITS:
+            dealt = deal.dealt + deal.kitty if seat == landlord else deal.dealt
+            if _above_deck(self.hands[seat], self.played[seat], deal):
                 raise _error(f"hands[{seat}], played[{seat}]",
                              f"{self.hands[seat]} and {self.played[seat]} together hold more "
-                             f"of a rank than the deck")
+                             f"of a rank than {deal.deck_words}")
             n_held = len(self.hands[seat]) + len(self.played[seat])
             if n_held > dealt:
                 role = "the landlord" if seat == landlord else "a farmer"
@@ -353,11 +423,11 @@ class Position:
                        for played in self.played)
         if bombs > most * sum(self.plays) + max(0, weight - most) * shuttles:
             raise _error("bombs", f"{bombs} bombs in {sum(self.plays)} combinations")
-        # each bomb took four cards (without wild cards: a rank's four), the rocket both
-        # jokers, from one seat's plays
+        # each bomb took four cards (without wild cards: a rank's four, two decks: four or
+        # more of a rank), the rocket both jokers (two decks: all four), from one seat's plays
         room = max(0, weight - 2 * bomb) * shuttles + sum(
-            bomb * (len(played) // 4 if wild else (played.packed & QUAD_BITS).bit_count())
-            + rocket * (played.packed & ROCKET == ROCKET) for played in self.played)
+            bomb * _most_bombs_in(played, wild, deal)
+            + rocket * (played.packed & deal.rocket == deal.rocket) for played in self.played)
         if bombs > room:
             raise _error("bombs", f"{bombs} bombs and rockets, but the cards played hold at most "
                                   f"{room}")
@@ -408,19 +478,24 @@ class Position:
             if seat != empty[0]:
                 raise _error("trick", f"seat {seat} played last, but seat {empty[0]} went out")
         elif to_move == seat:
-            others = "the other" if self.n_seats == 2 else "both others"
+            others = {2: "the other", 3: "both others"}.get(self.n_seats, "the others")
             raise _error("trick", f"seat {seat} would have to beat its own move: {others} passed")
         return move, seat
 
     def _check_cards(self, out: tuple[int, ...]) -> None:
         seats = range(self.n_seats)
-        hands = sum(self.hands[s].packed for s in seats)
-        rest = (self.kitty.packed if self.phase == "auction" or self.landlord is None else
-                sum(self.played[s].packed for s in seats))
-        # Every card exactly once: the counts add up to the deck's (each part holds at most 4
-        # of a rank, out too, or the count by rank below finds what is wrong and names it).
-        if max(out) <= 4 and (byte_counts(hands) + byte_counts(rest) + int.from_bytes(bytes(out), "little")
-                              == DECK_BYTES):
+        deal = self._deal
+        rest = ([self.kitty] if self.phase == "auction" or self.landlord is None else
+                [self.played[s] for s in seats])
+        # Every card exactly once: the counts add up to the deck's (each part holds at most a
+        # deck's count of a rank, out too, or the count by rank below finds what is wrong and
+        # names it). One deck's nibbles add without a carry, by three (see byte_counts).
+        if deal is ONE_DECK:
+            total = (byte_counts(sum(self.hands[s].packed for s in seats))
+                     + byte_counts(sum(part.packed for part in rest)))
+        else:
+            total = sum(byte_counts(part.packed) for part in [*self.hands, *rest])
+        if max(out) <= max(deal.deck) and total + int.from_bytes(bytes(out), "little") == deal.deck_bytes:
             return
         parts: list[tuple[str, Any]] = [(f"hands[{s}]", self.hands[s]) for s in seats]
         parts.append(("out", self.out))
@@ -428,12 +503,12 @@ class Position:
                   [(f"played[{s}]", self.played[s]) for s in seats])
         counts = [card_counts(cards, name) for name, cards in parts]
         for rank in range(15):
-            total = sum(c[rank] for c in counts)
-            if total > DECK[rank]:
+            held = sum(c[rank] for c in counts)
+            if held > deal.deck[rank]:
                 holders = [name for (name, _), c in zip(parts, counts) if c[rank]]
-                raise _error(", ".join(holders), f"{total} cards of rank {RANK_SYMBOLS[rank]} "
-                                                 f"in all; the deck has {DECK[rank]}")
-        missing = cards_text([DECK[r] - sum(c[r] for c in counts) for r in range(15)])
+                raise _error(", ".join(holders), f"{held} cards of rank {RANK_SYMBOLS[rank]} "
+                                                 f"in all; {deal.deck_words} {deal.deck[rank]}")
+        missing = cards_text([deal.deck[r] - sum(c[r] for c in counts) for r in range(15)])
         if missing:
             raise _error("out", f"the cards {missing} are nowhere: a set-up names the cards out "
                                 f"of play as out=...")
@@ -497,10 +572,11 @@ def _number(text: str, field: str) -> int:
 
 
 def _split_hands(text: str, field: str) -> tuple[str, ...]:
-    """One part per seat: three, or two in a two-seat game (Position checks the fields agree)."""
+    """One part per seat: three, two in a two-seat game, four in the four-player game (Position
+    checks the fields agree)."""
     parts = text.split("/")
     if len(parts) not in SEAT_COUNTS:
-        raise _error(field, f"{text!r} is not three parts (or two) separated by '/', seat 0 first")
+        raise _error(field, f"{text!r} is not three parts (two, four) separated by '/', seat 0 first")
     return tuple(parts)
 
 

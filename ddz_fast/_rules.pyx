@@ -188,6 +188,7 @@ cdef dict SWITCHES = {
     "joker_pairs": True,
     "bomb_tiers": False,
     "pair_sides": False,
+    "moves_grow": False,        # (derived: switches_of)
 }
 
 # The kinds with kickers that each value of `attachments` removes (RULES.md 11).
@@ -345,6 +346,7 @@ cdef ddz_rules switches_of(tuple values) except *:
     switches = {**SWITCHES, "bomb_doublings": list(SWITCHES["bomb_doublings"])}
     for field, value in zip(FIELDS, values):
         field.c(switches, value)
+    switches["moves_grow"] = switches["wilds"] != 0 or switches["players"] == 4
     return switches
 
 
@@ -491,10 +493,13 @@ def most_bombs(Rules rules):
     doublings): 14 under the default rules, the 13 quads of 3..2 and the rocket. Multipliers
     count a bomb as several; a shuttle counts as ``shuttle_bombs`` (six two-quad shuttles
     instead of the twelve quads of 3..A); wild cards make no more bombs than 13 and the
-    rocket (a bomb holds four cards of 3..2)."""
+    rocket (a bomb holds four cards of 3..2). Two decks (players=4) make 26 and the rocket
+    (the four jokers): two bombs of four cards of each rank."""
     cdef const ddz_rules* c = &rules.c
     cdef int bomb = max(c.bomb_doublings[0], c.bomb_doublings[1], c.bomb_doublings[2])
     cdef int quads = 12 * bomb
+    if c.players == 4:
+        return 26 * bomb + c.rocket_doublings
     if rules.values[INDEX["shuttle"]] != "off":
         quads = max(quads, 6 * c.shuttle_bombs)
     return quads + bomb + c.rocket_doublings

@@ -15,7 +15,7 @@ from ._core.fanout cimport (
 )
 from ._core.alloc cimport grow
 from ._core.playout cimport (
-    PLAYED_OUT, PLAYOUT_NO_MEMORY, ddz_outcome, play_random_game,
+    PLAYED_OUT, PLAYOUT_NO_MEMORY, ddz_four_outcome, ddz_outcome, play_random_game,
 )
 from ._core.rng cimport stream_seed
 from ._core.state cimport ACTIONS_ROOM, MAX_REDEALS
@@ -33,8 +33,10 @@ cdef enum:
     CHUNK_GAMES = 1024
 
 cdef ddz_outcome _example
-# The numpy dtype of ddz_outcome, read off the struct (Cython writes its buffer format).
+cdef ddz_four_outcome _four_example
+# The numpy dtypes of the rows, read off the structs (Cython writes their buffer formats).
 OUTCOME_DTYPE = np.asarray(<ddz_outcome[:1]>&_example).dtype
+FOUR_OUTCOME_DTYPE = np.asarray(<ddz_four_outcome[:1]>&_four_example).dtype
 
 
 def nth_game_seed(seed, index):
@@ -50,7 +52,8 @@ cdef class _Runner:
     threads (start_workers) are native; join waits for them (and so does deallocation).
     """
 
-    cdef ddz_outcome* out
+    cdef ddz_outcome* out               # the rows of three players ...
+    cdef ddz_four_outcome* four_out     # ... or of four (the other is NULL)
     cdef ddz_rules rules
     cdef uint64_t seed
     cdef int64_t start, n, n_units
@@ -73,10 +76,16 @@ cdef class _Runner:
         self.start = start
         self.n = n
         self.n_units = (n + CHUNK_GAMES - 1) // CHUNK_GAMES
-        self.records = np.empty(n, OUTCOME_DTYPE)
-        cdef ddz_outcome[::1] rows = self.records
-        if n:
-            self.out = &rows[0]
+        cdef ddz_outcome[::1] rows
+        cdef ddz_four_outcome[::1] four_rows
+        if rules.c.players == 4:
+            self.records = four_rows = np.empty(n, FOUR_OUTCOME_DTYPE)
+            if n:
+                self.four_out = &four_rows[0]
+        else:
+            self.records = rows = np.empty(n, OUTCOME_DTYPE)
+            if n:
+                self.out = &rows[0]
 
     cdef bint run_unit(self) noexcept nogil:
         """Take one unit of work and play its games; False when none is left or all stop."""
@@ -96,8 +105,12 @@ cdef class _Runner:
         first = unit * CHUNK_GAMES
         last = min(self.n, first + CHUNK_GAMES)
         for row in range(first, last):
-            status = play_random_game(stream_seed(self.seed, self.start + row), &self.rules,
-                                      &actions, &room, &self.out[row])
+            if self.four_out != NULL:
+                status = play_random_game(stream_seed(self.seed, self.start + row), &self.rules,
+                                          &actions, &room, &self.four_out[row])
+            else:
+                status = play_random_game(stream_seed(self.seed, self.start + row), &self.rules,
+                                          &actions, &room, &self.out[row])
             if status != PLAYED_OUT:
                 if status == PLAYOUT_NO_MEMORY:
                     atomic_store(&self.out_of_memory, 1)
@@ -170,7 +183,7 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     may use. ``progress(done, total)`` is called now and
     then from the calling thread, last with ``done == total``. Ctrl-C stops every thread within
     milliseconds and raises ``KeyboardInterrupt``. Returns a ``Simulation``: one row of
-    ``OUTCOME_DTYPE`` per game.
+    ``OUTCOME_DTYPE`` per game (of ``FOUR_OUTCOME_DTYPE`` in the four-player game: four scores).
     """
     n_games = check_int(n_games, "n_games", 0)
     seed = check_seed(seed)
@@ -178,7 +191,7 @@ def simulate(n_games, *, seed=0, start=0, rules=None, threads=1, progress=None):
     threads = check_threads(threads, (n_games + CHUNK_GAMES - 1) // CHUNK_GAMES)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
-    cdef Rules r = as_rules(rules)
+    cdef Rules r = as_rules(rules, four_players=True)
     cdef _Runner runner = _Runner(start, n_games, seed, r)
     runner.start_workers(threads - 1)
     try:

@@ -9,12 +9,14 @@ from ._rules import Rules
 class Simulation:
     """Games ``start`` .. ``start + len - 1`` of ``simulate(seed=seed, rules=rules)``.
 
-    ``records`` is one numpy array of ``OUTCOME_DTYPE`` (row i: game start + i); each field is
-    also an attribute: ``landlord`` (int8 seat; -1 for a deal that ended in the auction),
-    ``bid`` (int8, the winning bid), ``landlord_won`` (bool), ``bombs`` (int8, bombs and
-    rockets), ``spring``, ``anti_spring`` (bool),
+    ``records`` is one numpy array of ``OUTCOME_DTYPE`` (row i: game start + i;
+    ``FOUR_OUTCOME_DTYPE`` under ``players=4``); each field is also an attribute: ``landlord``
+    (int8 seat; -1 for a deal that ended in the auction), ``bid`` (int8, the winning bid),
+    ``landlord_won`` (bool: the landlord's side went out first, the partner too in the 2 v 2
+    game), ``bombs`` (int8, bombs and rockets), ``spring``, ``anti_spring`` (bool),
     ``multiplier`` (int32: 2**bombs, x2 for a spring or an anti-spring), ``scores`` (int64,
-    (n, 3): point changes of seats 0, 1, 2), ``plays`` (int16, combinations played), ``turns``
+    (n, 3): point changes of seats 0, 1, 2; (n, 4) with four players), ``plays`` (int16,
+    combinations played), ``turns``
     (int16, play-phase actions, passes included), ``redeals`` (int16, all-pass auctions before
     the deal that was played). ``threads`` is how many threads played them.
     """

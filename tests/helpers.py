@@ -97,8 +97,6 @@ def comparable(value):
         return {name: comparable(value[name]) for name in value.dtype.names}
     if isinstance(value, np.ndarray):
         return (value.dtype.str, value.shape, value.tolist())
-    if isinstance(value, ddz_fast.Game) and value.n_seats == 4:     # (no position text yet)
-        return ("Game", value.rules, value.hands, value.kitty, value.history, value.key())
     if isinstance(value, ddz_fast.Game):
         return ("Game", value.position(), value.history)
     if isinstance(value, ddz_fast.ActionSpace):
@@ -165,9 +163,9 @@ def as_ref(move):
     return (str(move.kind), move.length, move.main, tuple(move.counts.tolist()))
 
 
-def complement(*cards):
-    """The cards of the deck that are in none of `cards` (text), as text."""
-    counts = [4] * 13 + [1, 1]
+def complement(*cards, decks=1):
+    """The cards of the deck (or two decks) that are in none of `cards` (text), as text."""
+    counts = [4 * decks] * 13 + [decks, decks]
     for text in cards:
         for symbol in text:
             counts["3456789TJQKA2BR".index(symbol)] -= 1

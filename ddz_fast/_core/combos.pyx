@@ -114,7 +114,7 @@ cdef bint checked_physical_cards(const ddz_move* m, const ddz_wilds* wilds,
     if second > k or (k and wilds.rank[0] == NO_WILD) or (second and wilds.rank[1] == NO_WILD):
         return False
     out[0] = physical_cards(m, wilds)
-    return cards_valid(out[0])
+    return k == 0 or cards_valid(out[0])    # (a move's own cards: checked as it was made)
 
 
 cdef uint64_t main_part(const ddz_move* m) noexcept nogil:

@@ -28,7 +28,7 @@ cdef enum:
 
 # Play s to its end: bids and moves alike chosen by `policy` among the legal actions, written
 # into *actions (room for *room, at least ACTIONS_ROOM; grown by state_actions as wild cards
-# need). PLAYED_OUT, or why not (the state left where it stopped).
+# or two decks need). PLAYED_OUT, or why not (the state left where it stopped).
 cdef inline int playout(ddz_state* s, const ddz_rules* rules, playout_policy policy,
                         void* context, ddz_move** actions, Py_ssize_t* room,
                         playout_counts* counts) noexcept nogil:
@@ -36,7 +36,7 @@ cdef inline int playout(ddz_state* s, const ddz_rules* rules, playout_policy pol
     cdef bint bidding
     counts.turns = counts.plays = 0
     while s.phase != PHASE_OVER:
-        if rules.wilds:
+        if rules.moves_grow:
             n = state_actions(s, rules, actions, room)
             if n < 0:
                 return PLAYOUT_NO_MEMORY
@@ -71,15 +71,32 @@ ctypedef struct ddz_outcome:       # one game's row of a Simulation (OUTCOME_DTY
     uint8_t spring
     uint8_t anti_spring
 
+ctypedef struct ddz_four_outcome:  # a four-player game's row (FOUR_OUTCOME_DTYPE): as above,
+    int64_t scores[4]             # with the point changes of seats 0..3
+    int32_t multiplier
+    int16_t plays
+    int16_t turns
+    int16_t redeals
+    int8_t landlord
+    int8_t bid
+    int8_t bombs
+    uint8_t landlord_won          # 1: the landlord's side went out first (2 v 2: either partner)
+    uint8_t spring
+    uint8_t anti_spring
+
+ctypedef fused outcome_row:
+    ddz_outcome
+    ddz_four_outcome
+
 # Deal with `seed` and play out with every action uniform among the legal ones (a second
-# stream), the game's row into out; as playout, which returns (nothing is written unless
-# PLAYED_OUT).
+# stream), the game's row into out (a ddz_four_outcome where rules.players == 4); as playout,
+# which returns (nothing is written unless PLAYED_OUT).
 cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** actions,
-                          Py_ssize_t* room, ddz_outcome* out) noexcept nogil
+                          Py_ssize_t* room, outcome_row* out) noexcept nogil
 
 # A finished game's row (s over; counts: its playout's).
 cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
-                        ddz_outcome* out) noexcept nogil
+                        outcome_row* out) noexcept nogil
 
 # Play `move` in the play-phase position s (not changed), then play out `rollouts` times with
 # the uniform policy from the generator state `rng`; the number of playouts the side of the

@@ -3,12 +3,14 @@
 from libc.stdint cimport int64_t, uint64_t
 
 from .bits cimport DDZ_DEBUG, c_assert
-from .state cimport ACTIONS_ROOM, NO_SEAT, ddz_state, state_deal, state_play, state_scores
+from .state cimport (
+    ACTIONS_ROOM, NO_SEAT, ddz_state, partner_of, state_deal, state_play, state_scores,
+)
 from .typedefs cimport MAX_SEATS, ddz_move, ddz_rules
 
 
 cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** actions,
-                          Py_ssize_t* room, ddz_outcome* out) noexcept nogil:
+                          Py_ssize_t* room, outcome_row* out) noexcept nogil:
     cdef ddz_state s
     cdef uint64_t choices = seed ^ <uint64_t>0x6A09E667F3BCC909ULL
     cdef playout_counts counts
@@ -21,14 +23,19 @@ cdef int play_random_game(uint64_t seed, const ddz_rules* rules, ddz_move** acti
 
 
 cdef void write_outcome(const ddz_state* s, const ddz_rules* rules, const playout_counts* counts,
-                        ddz_outcome* out) noexcept nogil:
+                        outcome_row* out) noexcept nogil:
     cdef bint spring, anti_spring
     cdef int64_t scores[MAX_SEATS]
     out.multiplier = state_scores(s, rules, scores, &spring, &anti_spring)
     out.scores[0], out.scores[1], out.scores[2] = scores[0], scores[1], scores[2]
     out.landlord = -1 if s.landlord == NO_SEAT else s.landlord
     out.bid = s.bid
-    out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
+    if outcome_row is ddz_four_outcome:
+        out.scores[3] = scores[3]
+        out.landlord_won = s.landlord != NO_SEAT and (s.winner == s.landlord
+                                                      or s.winner == partner_of(s, rules))
+    else:
+        out.landlord_won = s.landlord != NO_SEAT and s.winner == s.landlord
     out.bombs = s.bombs
     out.spring = spring
     out.anti_spring = anti_spring

@@ -301,7 +301,7 @@ cdef ddz_move* state_legal_moves(const ddz_state* s, const ddz_rules* rules,
                                  ddz_move* out) noexcept nogil:
     cdef ddz_hand h
     if DDZ_DEBUG:
-        c_assert(not rules.wilds and rules.players != 4)
+        c_assert(not rules.moves_grow)
     if s.phase != PHASE_PLAY:
         return out
     hand_init(&h, s.hands[s.to_move])
@@ -317,7 +317,7 @@ cdef ddz_move* state_moves_within(const ddz_state* s, const ddz_rules* rules, dd
     cdef ddz_hand h
     if DDZ_DEBUG:
         c_assert(room >= ACTIONS_ROOM)
-    if not rules.wilds and rules.players != 4:
+    if not rules.moves_grow:
         return state_legal_moves(s, rules, out)
     if s.phase != PHASE_PLAY:
         return out

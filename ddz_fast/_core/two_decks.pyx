@@ -1,13 +1,12 @@
 # Move generation of the four-player game on two decks (see two_decks.pxd).
 
 from libc.stdint cimport uint32_t, uint64_t
-from libc.string cimport memset
 
 from .bits cimport (
-    DDZ_DEBUG, c_assert, emit, move_head, pop_lsb, popcount32, popcount64, rank_block,
+    DDZ_DEBUG, c_assert, emit, gather_nibble_bits, move_head, pop_lsb, popcount32, rank_block,
 )
 from .typedefs cimport (
-    CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, KIND_BOMB, KIND_LONG_BOMB, KIND_PAIR, KIND_SHAPES,
+    ALL_RANKS, CHAIN_RANKS, JOKER_NIBBLES, JOKER_RANKS, KIND_BOMB, KIND_LONG_BOMB, KIND_PAIR, KIND_SHAPES,
     NIBBLE_LSB,
     KIND_PAIR_CHAIN, KIND_PLANE, KIND_PLANE_PAIRS, KIND_PLANE_SINGLES, KIND_ROCKET, KIND_SINGLE,
     KIND_STRAIGHT, KIND_TRIO, KIND_TRIO_PAIR, KIND_TRIO_SINGLE, N_KINDS, N_RANKS, RANK_ACE,
@@ -32,7 +31,6 @@ ctypedef struct two_deck_hand:
     bint full                     # ... one would have been: the moves are not all there
     const ddz_rules* rules
     uint64_t cards
-    int count[N_RANKS]
     uint32_t at_least[MOST_OF_A_RANK + 1]   # at_least[k]: the ranks held k times or more
     uint32_t pairs                # the ranks a pair can be made of
 
@@ -59,17 +57,25 @@ cdef bint two_deck_contains(uint64_t big, uint64_t small) noexcept nogil:
 
 cdef void read_hand(two_deck_hand* g, uint64_t cards, const ddz_rules* rules,
                     ddz_move* out, Py_ssize_t room) noexcept nogil:
-    cdef int r, k
     g.out = out
     g.end = out + room
     g.full = False
     g.rules = rules
     g.cards = cards
-    memset(g.at_least, 0, sizeof(g.at_least))
-    for r in range(N_RANKS):
-        g.count[r] = <int>((cards >> (4 * r)) & 0xF)
-        for k in range(1, g.count[r] + 1):
-            g.at_least[k] |= <uint32_t>1 << r
+    # The counts' binary digits, rank by rank (a count is at most 8: 1000 or below).
+    cdef uint32_t b0 = gather_nibble_bits(cards & NIBBLE_LSB)
+    cdef uint32_t b1 = gather_nibble_bits((cards >> 1) & NIBBLE_LSB)
+    cdef uint32_t b2 = gather_nibble_bits((cards >> 2) & NIBBLE_LSB)
+    cdef uint32_t b3 = gather_nibble_bits((cards >> 3) & NIBBLE_LSB)
+    g.at_least[0] = ALL_RANKS
+    g.at_least[1] = b0 | b1 | b2 | b3
+    g.at_least[2] = b1 | b2 | b3
+    g.at_least[3] = (b1 & b0) | b2 | b3
+    g.at_least[4] = b2 | b3
+    g.at_least[5] = b3 | (b2 & (b1 | b0))
+    g.at_least[6] = b3 | (b2 & b1)
+    g.at_least[7] = b3 | (b2 & b1 & b0)
+    g.at_least[8] = b3
     g.pairs = g.at_least[2] & (RANKS_3_TO_2 | (JOKER_RANKS if rules.joker_pairs else 0))
 
 
@@ -188,7 +194,7 @@ cdef void plane_singles(two_deck_hand* g, int length, int low, uint64_t main) no
     cdef int r
     cdef const ddz_rules* rules = g.rules
     for r in range(N_RANKS):
-        most[r] = 0 if low <= r < low + length else g.count[r]
+        most[r] = 0 if low <= r < low + length else <int>((g.cards >> (4 * r)) & 0xF)
         if (rules.distinct_single_kickers >> KIND_PLANE_SINGLES) & 1:
             most[r] = min(most[r], 1)
         if not rules.quad_wings:
@@ -285,6 +291,8 @@ cdef ddz_move* gen_two_deck_moves(uint64_t cards, const ddz_move* prev, const dd
         return NULL if g.full else g.out
     if not is_bomb_kind(prev.kind):
         gen_kind(&g, prev.kind, prev.length, prev.main + 1)
+    if not g.at_least[4] and (cards & JOKER_NIBBLES) != FOUR_JOKERS:
+        return NULL if g.full else g.out       # (no bomb: most answers)
     # Bombs and the rocket: which of them beat the previous move depends on their sizes.
     start = kept = g.out
     gen_kind(&g, KIND_BOMB, 0, 0)

@@ -182,6 +182,8 @@ ctypedef struct ddz_rules:
     uint8_t joker_pairs               # two jokers of a colour are a pair (four players)
     uint8_t bomb_tiers                # bombs rank by the tiers 4-5, 6, 7, 8 cards (else by size)
     uint8_t pair_sides                # the landlord and the seat opposite play together (2 v 2)
+    # Derived: wild cards or two decks, whose moves may pass ACTIONS_ROOM (their buffers grow)
+    uint8_t moves_grow
 
 # The game's plain structs; state.pxd holds their functions and constants (NO_SEAT, the phases).
 # Three seats play a full deal; two (the landlord against one farmer, as endgame puzzles are

@@ -240,7 +240,6 @@ def test_what_is_not_written_for_four_players_is_refused():
     playing = game.copy()
     playing.bid(3)
     calls = {
-        "position()": game.position,
         "solve": lambda: ddz_fast.solve(playing),
         "sample_deals": lambda: ddz_fast.sample_deals(playing, 0, 3, seed=1),
         "rollout_wins": lambda: rollout_wins(playing, np.zeros((1, 4, 15), np.uint8), 1, seed=1),
@@ -249,7 +248,6 @@ def test_what_is_not_written_for_four_players_is_refused():
         "play_games": lambda: ddz_fast.play_games([game], [ddz_fast.RandomPlayer()] * 3),
         "ActionSpace": lambda: ddz_fast.ActionSpace().legal_ids(playing),
         "ActionSpace mask": lambda: ddz_fast.ActionSpace().legal_mask(playing),
-        "game_with_hands": lambda: ddz_fast.game_with_hands(playing, playing.hands),
         "the native players": lambda: _native_action(ddz_fast.GreedyPlayer(), playing, 1),
     }
     calls.update({f"the {scheme.name} encoding": (lambda scheme=scheme: scheme.encode(playing))
@@ -261,6 +259,5 @@ def test_what_is_not_written_for_four_players_is_refused():
             assert "players=4" in str(e), (name, e)
         else:
             pytest.fail(f"{name} took a four-player game")
-    assert repr(game) == "<Game of four players, seed 1, 0 actions: auction>"
     with pytest.raises(ValueError, match="first_bidder"):
         Game(1, rules=rules_of(*CONFIGS[0]), first_bidder=4)

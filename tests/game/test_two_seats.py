@@ -396,7 +396,7 @@ GOOD = "play 3/4 0 landlord=0 bid=1 " + OUT_34
 
 
 @pytest.mark.parametrize("text_, words", [
-    ("play 3/4/5/6 0 landlord=0", "hands: '3/4/5/6' is not three parts \\(or two\\)"),
+    ("play 3/4/5/6 0 landlord=0", "hands: '3/4/5/6' is not three card sets \\(or two\\)"),
     ("play 3 0 landlord=0", "hands: '3' is not three parts"),
     ("auction 3/4 0 seed=1 " + OUT_34, "phase: a two-seat game has no auction"),
     (GOOD.replace(" 0 ", " 2 ", 1), "to_move: 2 is no seat 0 or 1"),

@@ -300,10 +300,11 @@ def test_the_calls_tell_the_presets_apart(entry):
     assert len(results) > 1
 
 
-# The calls that play the four-player game so far (cards_moves/test_two_deck*.py and
-# game/test_four_player_game.py check them).
+# The calls that play the four-player game so far (cards_moves/test_two_deck*.py,
+# game/test_four_player_*.py and simulate_perft/test_simulate.py check them).
 PLAYED_WITH_FOUR = {"legal_moves_batch", "legal_move_counts", "legal_moves", "classify", "beats",
-                    "Move", "Move.parse", "Move.from_row", "Game"}
+                    "Move", "Move.parse", "Move.from_row", "Game", "Game.from_hands",
+                    "Game.from_position", "Position", "simulate"}
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)

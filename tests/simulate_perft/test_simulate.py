@@ -5,6 +5,7 @@ import pytest
 
 import ddz_fast
 from ddz_fast import Game, Rules, simulate
+from helpers import four_rules
 from oracles.reference_game import MASK, below, splitmix64
 
 FIELDS = ["landlord", "bid", "landlord_won", "bombs", "spring", "anti_spring", "multiplier",
@@ -42,10 +43,40 @@ def test_invariants(rules):
     assert 0.005 < s.redeals.mean() < 0.05           # all three pass 1/64 of the time
 
 
-# the presets, and wild cards (RULES.md 10), whose moves' buffers grow
+# The four-player game (RULES.md 11): its seats, sides and switches
+FOUR_PLAYER_RULES = {
+    "four 1v3": four_rules({"attachments": "pairs"}),
+    "four 2v2": four_rules({"sides": "2v2", "attachments": "plane_pairs"}),
+    "four 2v2, tiers, any kickers": four_rules({"sides": "2v2", "attachments": "any",
+                                                "bomb_ranking": "tiers", "joker_pairs": "none"}),
+}
+
+
+@pytest.mark.parametrize("rules", FOUR_PLAYER_RULES.values(), ids=FOUR_PLAYER_RULES)
+def test_four_player_invariants(rules):
+    s = simulate(3000, seed=5, rules=rules)
+    assert s.records.dtype == ddz_fast.FOUR_OUTCOME_DTYPE and s.scores.shape == (3000, 4)
+    assert s == simulate(3000, seed=5, rules=rules, threads=2)
+    assert (s.scores.sum(axis=1) == 0).all() and set(np.unique(s.landlord)) == {0, 1, 2, 3}
+    doubled = (s.spring | s.anti_spring).astype(np.int64)
+    assert (s.multiplier == 2 ** (s.bombs.astype(np.int64) + doubled)).all()
+    games = np.arange(len(s))
+    stake = s.bid * s.multiplier.astype(np.int64)
+    won = np.where(s.landlord_won, 1, -1) * stake
+    if rules.sides == "1v3":        # the landlord settles with each of three farmers
+        assert (s.scores[games, s.landlord] == 3 * won).all()
+    else:                           # the landlord and the seat opposite, a stake each
+        assert (s.scores[games, s.landlord] == won).all()
+        assert (s.scores[games, (s.landlord + 2) % 4] == won).all()
+    assert (s.plays >= 1).all() and (s.turns >= s.plays).all()
+    assert 0.1 < s.landlord_win_rate < 0.9
+
+
+# the presets, wild cards (RULES.md 10) and two decks (RULES.md 11), whose moves' buffers grow
 API_RULES = {**Rules.presets(), "wilds one": Rules(wilds="one"),
              "wilds two, pure_top, long bombs": Rules(wilds="two", bomb_order="pure_top",
-                                                     hard_bomb_multiplier=4, long_bombs=True)}
+                                                     hard_bomb_multiplier=4, long_bombs=True),
+             **FOUR_PLAYER_RULES}
 
 
 @pytest.mark.parametrize("rules", API_RULES.values(), ids=API_RULES)

@@ -16,6 +16,7 @@ from ddz_fast import ActionSpace, Game, Rules, Tables, perft, simulate
 from ..positions import deal_positions, opening
 from ..timing import pass_seconds, plural
 from .figures import Figure, PeerFigure, Section
+from .movegen import FOUR_PLAYERS
 
 if TYPE_CHECKING:
     from ..peers import Peer
@@ -27,6 +28,7 @@ TABLES_PEERS = {"compact": "openspiel", "rlcard": "rlcard", "douzero": "douzero"
 TABLES_STEPS = 50           # steps per timed pass
 WILD_GAMES_DIVISOR = 10     # the wild-card simulate() row: a tenth of the games (each ~7x slower),
 WILD_GAMES_LEAST = 200      # ... and enough for a coarse clock to see (a few milliseconds)
+FOUR_GAMES_DIVISOR = 2      # the four-player row: half the games (each ~2.5x slower)
 
 
 def tables_passes(observation: str, n: int, threads: int, repeat: int,
@@ -113,6 +115,11 @@ def throughput_section(*, simulate_games: int, perft_deals: int, perft_depth: in
     figures.append(Figure.rate("simulate(), 1 thread, one wild rank (wilds='one')", "games",
                                simulate_seconds(wild_games, 1, repeat, seed, Rules(wilds="one")),
                                wild_games, detail=f"{wild_games:,} games a pass"))
+    # Four players on two decks (RULES.md 11), seed 003's game
+    four_games = max(WILD_GAMES_LEAST, games_per_pass // FOUR_GAMES_DIVISOR)
+    figures.append(Figure.rate("simulate(), 1 thread, four players (players=4)", "games",
+                               simulate_seconds(four_games, 1, repeat, seed, FOUR_PLAYERS),
+                               four_games, detail=f"{four_games:,} games a pass"))
     games = [opening(s) for s in deal_positions(perft_deals, seed).seeds]
     seconds, nodes = perft_seconds(games, perft_depth, repeat)
     figures.append(Figure.rate(f"perft({perft_depth}) of {plural(perft_deals, 'deal')}", "nodes",
