@@ -95,8 +95,10 @@ def report(name, rules, pool):
 
 
 LOOSEST = ddz_fast.Rules(distinct_four_two_singles=False, rocket_kickers=True)
-# (the presets with wild cards have no bound: --wilds searches them)
-SCANS = {**{name: rules for name, rules in ddz_fast.Rules.presets().items() if rules.wilds == "none"},
+# (the presets with wild cards have no bound: --wilds searches them; --players 4 the
+# four-player presets' 33-card hands)
+SCANS = {**{name: rules for name, rules in ddz_fast.Rules.presets().items()
+            if rules.wilds == "none" and rules.players == 3},
          **{f"shuttle_{wings}": LOOSEST.replace(shuttle="ordinary", shuttle_wings=wings)
             for wings in ("one", "two")}}
 

@@ -595,7 +595,7 @@ def _read_rules(text: str, field: str) -> Rules:
     """A preset's name, or ``name:value`` pairs of the fields that differ from the defaults."""
     try:
         if ":" not in text:
-            return as_rules(text)
+            return as_rules(text, four_players=True)
         changes = dict(item.split(":", 1) for item in text.split(","))
         values: dict[str, Any] = {name: _FIELDS[name].read(value) if name in _FIELDS else value
                                   for name, value in changes.items()}

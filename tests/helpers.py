@@ -182,16 +182,20 @@ class Crafted:
         return self.reduced
 
 
-# The presets by whether they deal wild cards (RULES.md 10). The parts of the package that
+# The presets by whether they deal wild cards (RULES.md 10) or two decks to four players
+# (RULES.md 11, FOUR_PRESETS: what the four-player game does not play yet refuses them, and
+# the tests of the four-player game take them). The parts of the package that
 # play no wild cards yet (the batch ids and masks, the peers' encodings, the solver and PIMC,
 # the rule player) refuse WILD_PRESETS, and the reference of plain moves
 # (oracles/reference.py) knows PLAIN_PRESETS only: the tests of those parts and against that
 # reference take PLAIN_PRESETS; oracles/reference_wilds.py and reference_wild_game.py check
 # the others (tests/actions_encodings/test_wild_actions.py, tests/game/test_wild_game.py).
 PLAIN_PRESETS = {name: rules for name, rules in ddz_fast.Rules.presets().items()
-                 if rules.wilds == "none"}
+                 if rules.wilds == "none" and rules.players == 3}
 WILD_PRESETS = {name: rules for name, rules in ddz_fast.Rules.presets().items()
                 if rules.wilds != "none"}
+FOUR_PRESETS = {name: rules for name, rules in ddz_fast.Rules.presets().items()
+                if rules.players == 4}      # (RULES.md 11; oracles/reference_four*.py)
 
 
 # The hand with the most leads under each preset, from `python bench/max_moves.py`, which

@@ -93,6 +93,17 @@ def test_set_up_four_player_games():
     assert keyword.to_move == 0 and keyword.last_move is None
 
 
+def test_keys_after_a_bomb_of_eight():
+    """The incremental key after each play equals the key of the same position set up from its
+    text (computed from scratch): a bomb of eight takes every card of its rank."""
+    game = Game.from_hands(["33333333" + "44", "5", "6", "7"], landlord=0, rules=FOUR)
+    for move in ("33333333", "pass", "pass", "pass", "44"):
+        game.play(move)
+        again = Game.from_position(game.position())
+        assert (again.key(), again.full_key()) == (game.key(), game.full_key()), move
+    assert game.result.bombs == 1
+
+
 def test_game_with_hands_swaps_the_hands_of_seats_holding_as_many():
     game = Game(1, rules=FOUR)
     game.bid(3)

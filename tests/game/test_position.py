@@ -11,9 +11,10 @@ import pytest
 from ddz_fast import Game, InvalidPositionError, Move, Position, Rules, Simulation, simulate
 from helpers import complement, snapshot
 
+# (the four-player presets: test_four_player_positions.py)
 RULE_SETS = [Rules(), Rules(auction="single_round"), Rules(distinct_single_wings=True),
              Rules(distinct_single_wings=True, auction="single_round"),
-             *Rules.presets().values()]
+             *(rules for rules in Rules.presets().values() if rules.players == 3)]
 # A deal that ended in the auction without a bid under OpenSpiel's rules (Game(0), three passes)
 UNSCORED = ("over 335556789TJJJQQA2/446779TTTJQQKKAA2/34456678899KK22BR - kitty=38A first=1 "
             "marked=K seed=0 rules=openspiel")

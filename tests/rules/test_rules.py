@@ -115,7 +115,7 @@ def test_fields_default_to_rules_md():
 def test_presets():
     presets = Rules.presets()
     assert list(presets) == list(PRESETS) == ["standard", "strict", "rlcard", "openspiel", "douzero",
-                                              "laizi", "tiandi_laizi"]
+                                              "laizi", "tiandi_laizi", "four_1v3", "four_2v2"]
     assert Rules.preset("standard") == Rules()
     assert Rules.preset("strict") == Rules(distinct_single_wings=True)
     # RULES.md 10's presets: the platform table code's multipliers
@@ -123,6 +123,13 @@ def test_presets():
                 "rocket_multiplier": 4, "bomb_order": "rocket_top"}
     assert Rules.preset("laizi") == Rules(wilds="one", **platform)
     assert Rules.preset("tiandi_laizi") == Rules(wilds="two", long_bombs=True, **platform)
+    # RULES.md 11's presets, as it writes them
+    assert Rules.preset("four_1v3") == Rules(
+        players=4, sides="1v3", attachments="pairs", joker_pairs="same_colour",
+        bomb_ranking="size", four_with_two=False)
+    assert Rules.preset("four_2v2") == Rules(
+        players=4, sides="2v2", attachments="plane_pairs", joker_pairs="same_colour",
+        bomb_ranking="size", four_with_two=False)
     for name, rules in presets.items():
         assert Rules.preset(name) is rules and rules.name == name
     assert len(set(presets.values())) == len(presets)        # so each rule set has one name

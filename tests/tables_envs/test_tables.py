@@ -17,7 +17,7 @@ from ddz_fast.encodings import (
     COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, OpenSpielEncoding,
     RLCardEncoding,
 )
-from helpers import WILD_PRESETS, check_rules_argument, run_threads
+from helpers import FOUR_PRESETS, WILD_PRESETS, check_rules_argument, run_threads
 from table_helpers import Mirror, expected_row, role_of
 
 MODES = ("next_step", "same_step", "disabled")
@@ -143,9 +143,9 @@ OPPONENTS = ({1: GreedyPlayer(), 2: GreedyPlayer()}, {0: RandomPlayer()},
 
 
 @pytest.mark.parametrize("preset, opponents", [
-    (preset, opponents) for preset in sorted(Rules.presets())
+    (preset, opponents) for preset in sorted(Rules.presets()) if preset not in FOUR_PRESETS
     # wild-card games: two greedy opponents and one random (the rule player, RLCard's agent,
-    # plays no wild cards: test_wild_tables_refusals)
+    # plays no wild cards: test_wild_tables_refusals); Tables refuse four players yet
     for opponents in (OPPONENTS[:2] if preset in WILD_PRESETS else OPPONENTS)
 ], ids=repr)
 @pytest.mark.slow

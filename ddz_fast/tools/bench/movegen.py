@@ -25,7 +25,7 @@ ID_POSITIONS = 2000     # deals of the action-id and Hand(cards) rows (peers: up
 WILD_POSITIONS = 4000   # deals of the wild-card row (about 25 µs a hand)
 TWO_DECK_HANDS = 4000   # 33-card hands of the four-player row (a few µs a hand)
 # The four-player game of seed 003 (RULES.md 11): no single kicker, no four with two
-FOUR_PLAYERS = Rules(players=4, four_with_two=False, attachments="pairs")
+FOUR_PLAYERS = Rules.preset("four_1v3")
 
 
 def two_deck_hands(n: int, seed: int = 11) -> np.ndarray:

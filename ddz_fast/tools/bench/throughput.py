@@ -117,7 +117,7 @@ def throughput_section(*, simulate_games: int, perft_deals: int, perft_depth: in
                                wild_games, detail=f"{wild_games:,} games a pass"))
     # Four players on two decks (RULES.md 11), seed 003's game
     four_games = max(WILD_GAMES_LEAST, games_per_pass // FOUR_GAMES_DIVISOR)
-    figures.append(Figure.rate("simulate(), 1 thread, four players (players=4)", "games",
+    figures.append(Figure.rate("simulate(), 1 thread, four players (four_1v3)", "games",
                                simulate_seconds(four_games, 1, repeat, seed, FOUR_PLAYERS),
                                four_games, detail=f"{four_games:,} games a pass"))
     games = [opening(s) for s in deal_positions(perft_deals, seed).seeds]
