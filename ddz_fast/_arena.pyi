@@ -6,7 +6,7 @@ import numpy.typing as npt
 
 from ._game import Game
 from ._moves import Move
-from ._simulate import OUTCOME_DTYPE as OUTCOME_DTYPE
+from ._simulate import FOUR_OUTCOME_DTYPE as FOUR_OUTCOME_DTYPE, OUTCOME_DTYPE as OUTCOME_DTYPE
 
 NATIVE_PLAYERS: tuple[str, ...]
 

@@ -1,6 +1,6 @@
-# The arena: many games played to their end by three native players, natively and without the
-# GIL, over native threads (_core.fanout: contiguous chunks of games, the calling thread
-# working too). The games' states are copied first, under the GIL, so other Python threads
+# The arena: many games played to their end by native players (three, or four), natively and
+# without the GIL, over native threads (_core.fanout: contiguous chunks of games, the calling
+# thread working too). The games' states are copied first, under the GIL, so other Python threads
 # may do what they like with the Game objects meanwhile; each game's players draw from
 # streams of (seed, game), so the rows do not depend on `threads`.
 
@@ -19,17 +19,20 @@ from ._core.players cimport (
     N_PLAYER_KINDS, PLAYER_RULE, ddz_seated, ddz_seats, kind_policy, seat_choice, seated_policy,
     seed_seats,
 )
-from ._core.playout cimport PLAYOUT_NO_MEMORY, ddz_outcome, playout, playout_counts, write_outcome
+from ._core.playout cimport (
+    PLAYOUT_NO_MEMORY, ddz_four_outcome, ddz_outcome, playout, playout_counts, write_outcome,
+)
 from ._core.rng cimport stream_seed
 from ._core.state cimport (
     ACTIONS_ROOM, PHASE_AUCTION, PHASE_OVER, action_bid, state_actions,
 )
-from ._core.typedefs cimport ddz_move, ddz_rules, ddz_state
+from ._core.typedefs cimport MAX_SEATS, ddz_move, ddz_rules, ddz_state
 from ._game cimport Game
 from ._moves cimport move_from_c
 from ._rules cimport Rules, as_rules, without_wilds
 
-from ._simulate import OUTCOME_DTYPE
+from ._simulate import FOUR_OUTCOME_DTYPE, OUTCOME_DTYPE
+from .errors import UnsupportedRulesError
 from .checks import check_seed, check_threads
 
 # The native players' names, by kind (_core.players): a player object is native when its
@@ -46,7 +49,7 @@ def native_kind(player):
 
 cdef int set_policies(ddz_seats* seats, dict players, str argument, Rules rules) except -1:
     cdef int seat
-    for seat in range(3):
+    for seat in range(MAX_SEATS):
         seats.policies[seat] = NULL
     for seat, player in players.items():
         kind = native_kind(player)
@@ -55,8 +58,12 @@ cdef int set_policies(ddz_seats* seats, dict players, str argument, Rules rules)
                 f"{argument}[{seat}]: {player!r} has no native kernel; a native player is one "
                 f"of ddz_fast.RandomPlayer() and ddz_fast.GreedyPlayer() (players named "
                 f"{NATIVE_PLAYERS} by their `native` attribute)")
-        if kind == PLAYER_RULE:     # (RLCard's agent, which knows no wild cards)
+        if kind == PLAYER_RULE:     # (RLCard's agent, which knows no wild cards nor four seats)
             without_wilds(rules, f"{argument}[{seat}], the rule player,")
+            if rules.c.players == 4:
+                raise UnsupportedRulesError(
+                    f"{argument}[{seat}], the rule player (RLCard's agent of three seats), does "
+                    f"not play the four-player game (players=4, RULES.md 11)")
         seats.policies[seat] = kind_policy(kind)
     return 0
 
@@ -69,7 +76,6 @@ def _native_action(player, Game game, uint64_t rng):
     cdef ddz_state s = game.g.s
     cdef Py_ssize_t n, k, room = 0
     game.check_ready()
-    game.check_three_seats("the native players")
     set_policies(&seats, {s.to_move: player}, "player", game._rules)
     if s.phase == PHASE_OVER:
         raise ValueError("the game is over")
@@ -86,7 +92,8 @@ def _native_action(player, Game game, uint64_t rng):
 
 ctypedef struct arena_task:
     ddz_state* states           # the games, played in place
-    ddz_outcome* out
+    ddz_outcome* out            # their rows: of three seats ...
+    ddz_four_outcome* four_out  # ... or of four (the other is NULL)
     Py_ssize_t n, parts
     ddz_seats seats             # the policies (each game seeds its own copy's streams)
     ddz_rules rules
@@ -114,27 +121,32 @@ cdef void play_part(void* context, Py_ssize_t part) noexcept nogil:
                    &counts) == PLAYOUT_NO_MEMORY:
             atomic_store(&task.out_of_memory, 1)
             break
-        write_outcome(&task.states[i], &task.rules, &counts, &task.out[i])
+        if task.four_out != NULL:
+            write_outcome(&task.states[i], &task.rules, &counts, &task.four_out[i])
+        else:
+            write_outcome(&task.states[i], &task.rules, &counts, &task.out[i])
     free(actions)
 
 
 def play_games(games, players, *, threads=1, seed=None):
     """Play each of ``games`` (``Game`` objects of one rule set, none over; they are not
-    changed) to its end with ``players`` (three native players, seat 0's first: a
-    ``RandomPlayer`` or a ``GreedyPlayer``), natively and without the GIL, over ``threads``
-    native threads (capped at the games and the cores this process may use).
+    changed) to its end with ``players`` (native players, one per seat of the rules, seat 0's
+    first: a ``RandomPlayer``, a ``GreedyPlayer`` or a ``RulePlayer``), natively and without
+    the GIL, over ``threads`` native threads (capped at the games and the cores this process
+    may use).
 
-    Returns one ``OUTCOME_DTYPE`` row per game (as ``simulate``): the scores by seat, the
-    landlord, the bid, bombs, springs; ``plays`` and ``turns`` count what was played here,
+    Returns one ``OUTCOME_DTYPE`` row per game (as ``simulate``; ``FOUR_OUTCOME_DTYPE`` in the
+    four-player game, which the rule player, RLCard's agent of three seats, does not play):
+    the scores by seat, the landlord, the bid, bombs, springs; ``plays`` and ``turns`` count what was played here,
     from the given position on; ``redeals`` is the deal's. A game in the auction is bid out
     first. The players of game ``i`` draw from streams of ``(seed, i)`` (``seed=None``: drawn
     at random), whatever ``threads`` is, and a ``RandomPlayer``'s own seed is not used.
     Two-seat games leave ``players[2]`` out of play. Wild-card games are played too, but not
     by the rule player (RLCard's agent knows no wild cards: ``UnsupportedRulesError``).
     """
-    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__") or len(players) != 3:
-        raise ValueError(f"players must be a sequence of 3 players (seats 0, 1, 2), not "
-                         f"{players!r}")
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__") or len(players) not in (3, 4):
+        raise ValueError(f"players must be a sequence of 3 players (seats 0, 1, 2; 4 in the "
+                         f"four-player game), not {players!r}")
     games = list(games)
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
     cdef arena_task task
@@ -145,16 +157,21 @@ def play_games(games, players, *, threads=1, seed=None):
             raise TypeError(f"games[{i}] must be a Game, not {type(game).__name__}")
         if rules is None:       # (ValueError for a Game never set up)
             rules = game.rules
-            (<Game>game).check_three_seats("play_games")
         elif (<Game>game)._rules != rules:
             raise ValueError(f"games[{i}] is played under {game.rules!r}, games[0] under "
                              f"{rules!r}: the games of one call share their rules")
-    set_policies(&task.seats, dict(enumerate(players)), "players",
-                 rules if rules is not None else as_rules(None))
-    records = np.zeros(n, OUTCOME_DTYPE)
+    if rules is None:
+        rules = as_rules(None)
+    if len(players) != rules.c.players:
+        raise ValueError(f"players must be a sequence of {rules.c.players} players, one per "
+                         f"seat of {rules!r}, not {len(players)}")
+    set_policies(&task.seats, dict(enumerate(players)), "players", rules)
+    four = rules.c.players == 4
+    records = np.zeros(n, FOUR_OUTCOME_DTYPE if four else OUTCOME_DTYPE)
     if n == 0:
         return records
-    cdef ddz_outcome[::1] rows = records
+    cdef ddz_outcome[::1] rows
+    cdef ddz_four_outcome[::1] four_rows
     cdef ddz_fanout fanout
     memset(&fanout, 0, sizeof(ddz_fanout))
     task.parts = check_threads(threads, n)
@@ -167,7 +184,14 @@ def play_games(games, players, *, threads=1, seed=None):
         for i in range(n):
             if task.states[i].phase == PHASE_OVER:
                 raise ValueError(f"games[{i}] is over: nothing to play")
-        task.out = &rows[0]
+        task.out = NULL
+        task.four_out = NULL
+        if four:
+            four_rows = records
+            task.four_out = &four_rows[0]
+        else:
+            rows = records
+            task.out = &rows[0]
         task.n = n
         task.rules = rules.c
         task.seed = seed

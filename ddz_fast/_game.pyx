@@ -385,6 +385,17 @@ cdef class Game:
         return None if self.g.s.landlord == NO_SEAT else self.g.s.landlord
 
     @property
+    def partner(self):
+        """The landlord's partner, once the auction is over: the seat opposite in the 2 v 2
+        game of four players (``sides="2v2"``, RULES.md 11); None in every other game, where
+        the landlord plays alone."""
+        self.check_ready()
+        if self.g.s.landlord == NO_SEAT:
+            return None
+        partner = partner_of(&self.g.s, &self.g.rules)
+        return None if partner == self.g.s.landlord else partner
+
+    @property
     def winning_bid(self):
         """The landlord's bid, once the auction is over."""
         self.check_ready()

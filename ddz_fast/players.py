@@ -49,8 +49,9 @@ class RandomPlayer:
 class GreedyPlayer:
     """A simple baseline. Bids by counting high cards; leads the move that sheds the most cards
     (lowest first on ties); answers with the lowest move that beats the trick; lets a partner's
-    trick stand; keeps bombs and the rocket (and shuttles where they are super-bombs) for when
-    an opponent is close to going out. Its native kernel plays the same actions."""
+    trick stand (a fellow farmer's, or in the 2 v 2 game of four players the seat opposite's);
+    keeps bombs and the rocket (and shuttles where they are super-bombs) for when an opponent
+    is close to going out. Its native kernel plays the same actions."""
 
     native: ClassVar[str] = "greedy"
 
@@ -61,14 +62,15 @@ class GreedyPlayer:
         hand = game.hands[seat]
         if game.phase == "auction":
             counts = hand.counts
-            strength = int(counts[12]) + int(counts[13]) * 2 + int(counts[14]) * 2 + 2 * int((counts == 4).sum())
+            strength = int(counts[12]) + int(counts[13]) * 2 + int(counts[14]) * 2 + 2 * int((counts >= 4).sum())
             wanted = min(3, strength // 2)
             return wanted if wanted > game.highest_bid else 0
         moves = list(game.legal_moves())
-        landlord = game.landlord
-        if game.last_move is not None and seat != landlord and game.last_mover != landlord:
+        landlord_side = {game.landlord, game.partner}    # (no partner: None, no seat)
+        mine = seat in landlord_side
+        if game.last_move is not None and (game.last_mover in landlord_side) == mine:
             return PASS                              # the partner holds the trick
-        opponents = [s for s in range(game.n_seats) if (s == landlord) != (seat == landlord)]
+        opponents = [s for s in range(game.n_seats) if (s in landlord_side) != mine]
         danger = min(len(game.hands[s]) for s in opponents) <= 4
         bomb_kinds = _BOMBS + _SHUTTLES if game.rules.shuttle == "super_bomb" else _BOMBS
         plain = [m for m in moves if m.kind is not None and m.kind not in bomb_kinds]

@@ -45,16 +45,18 @@ class Series:
         seed = secrets.randbits(64) if seed is None else check_seed(seed)
         self.deals = deals
         self.seed = seed
-        self.rules = as_rules(rules)
+        self.rules = as_rules(rules, four_players=True)
         self.results: list[Result] = []      # the Result of each deal played
-        self.totals = [0, 0, 0]
+        self.totals = [0] * self.rules.players
 
     def run(self, players: Sequence[Player]) -> Series:
         """Play the remaining deals; ``players[seat](game)`` chooses each action of ``seat``
         (checked: an illegal choice raises). Returns the series. Players that pass every
         auction of a deal make it raise ``RedealLimitError`` after 100 redeals."""
-        if len(players) != 3 or not all(callable(p) for p in players):
-            raise ValueError("players must be three callables, one per seat")
+        seats = self.rules.players
+        if len(players) != seats or not all(callable(p) for p in players):
+            raise ValueError(f"players must be {'three' if seats == 3 else 'four'} callables, "
+                             f"one per seat")
         for index in range(len(self.results), self.deals):
             game = Game(nth_game_seed(self.seed, index), rules=self.rules)
             play_out(game, players)

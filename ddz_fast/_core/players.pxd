@@ -6,7 +6,7 @@
 
 from libc.stdint cimport uint64_t
 
-from .typedefs cimport ddz_move, ddz_rules, ddz_state
+from .typedefs cimport MAX_SEATS, ddz_move, ddz_rules, ddz_state
 
 # Picks one of the n >= 1 legal actions of s (bids in the auction, moves in play), by index into
 # `actions` (the engine's legal-action order). `rng` is the player's SplitMix64 state.
@@ -34,8 +34,8 @@ cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const 
 # The players of one game: each seat's policy (NULL: a seat native code does not play) and
 # generator.
 ctypedef struct ddz_seats:
-    player_policy policies[3]
-    uint64_t rng[3]
+    player_policy policies[MAX_SEATS]
+    uint64_t rng[MAX_SEATS]
 
 # Seat k's generator starts from stream_seed(game_seed ^ PLAYERS_SALT, k) (rng.pxd's table).
 cdef void seed_seats(ddz_seats* seats, uint64_t game_seed) noexcept nogil

@@ -2,14 +2,14 @@
 
 from libc.stdint cimport uint64_t
 
-from .bits cimport card_count, rank_count
+from .bits cimport rank_count
 from .combos cimport is_bomb
 from .rng cimport random_below, stream_seed
 from .rule cimport rule_policy
-from .state cimport MAX_REDEALS, PHASE_AUCTION, action_bid, bid_redeals
+from .two_decks cimport two_deck_card_count
+from .state cimport MAX_REDEALS, PHASE_AUCTION, action_bid, bid_redeals, partner_of
 from .typedefs cimport (
-    MAX_HAND_CARDS, RANK_BLACK_JOKER, RANK_RED_JOKER, RANK_TWO, ddz_move, ddz_rules,
-    ddz_state,
+    MAX_SEATS, RANK_BLACK_JOKER, RANK_RED_JOKER, RANK_TWO, ddz_move, ddz_rules, ddz_state,
 )
 
 cdef enum:
@@ -30,14 +30,15 @@ cdef Py_ssize_t random_policy(const ddz_state* s, const ddz_rules* rules, const 
 
 
 cdef Py_ssize_t greedy_bid(const ddz_state* s, const ddz_move* actions, Py_ssize_t n) noexcept nogil:
-    """Bid half the hand's strength (a two 1, a joker 2, a bomb 2), at most 3, if that raises."""
+    """Bid half the hand's strength (a two 1, a joker 2, a bomb 2: four or more of a rank),
+    at most 3, if that raises."""
     cdef uint64_t hand = s.hands[s.to_move]
     cdef int strength = (rank_count(hand, RANK_TWO) + 2 * rank_count(hand, RANK_BLACK_JOKER)
                          + 2 * rank_count(hand, RANK_RED_JOKER))
     cdef int rank, wanted
     cdef Py_ssize_t k
     for rank in range(RANK_TWO + 1):
-        strength += 2 * (rank_count(hand, rank) == 4)
+        strength += 2 * (rank_count(hand, rank) >= 4)
     wanted = min(3, strength // 2)
     if wanted <= s.bid:
         wanted = 0
@@ -56,19 +57,22 @@ cdef Py_ssize_t rule_player_policy(const ddz_state* s, const ddz_rules* rules,
 
 
 cdef inline bint sheds_more(const ddz_move* m, const ddz_move* than) noexcept nogil:
-    """A lead's order: more cards, then the lower main rank."""
-    cdef int cards = card_count(m.cards), other = card_count(than.cards)
+    """A lead's order: more cards, then the lower main rank (up to eight of a rank: two decks)."""
+    cdef int cards = two_deck_card_count(m.cards), other = two_deck_card_count(than.cards)
     return cards > other or (cards == other and m.main < than.main)
 
 
 cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const ddz_move* actions,
                               Py_ssize_t n, uint64_t* rng) noexcept nogil:
-    cdef int seat = s.to_move, landlord = s.landlord, other, fewest = MAX_HAND_CARDS
+    cdef int seat = s.to_move, landlord = s.landlord, other, fewest = 255
     cdef Py_ssize_t k, plain = -1, bomb = -1     # the best plain move and the best bomb
     cdef bint leads = s.last_move.length == 0
+    cdef int partner                            # the landlord's (2 v 2), else the landlord
     if s.phase == PHASE_AUCTION:
         return greedy_bid(s, actions, n)
-    if not leads and seat != landlord and s.last_mover != landlord:
+    partner = partner_of(s, rules)
+    if not leads and ((seat == landlord or seat == partner)
+                      == (s.last_mover == landlord or s.last_mover == partner)):
         return n - 1                                # the partner holds the trick: PASS (last)
     # The pick among the plain moves: a lead sheds the most; an answer is the lowest. Among
     # bombs and the rocket: the first (a lead takes them by its order only without a plain
@@ -87,8 +91,8 @@ cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const 
     if leads:
         return bomb
     for other in range(s.n_seats):
-        if (other == landlord) != (seat == landlord):
-            fewest = min(fewest, card_count(s.hands[other]))
+        if (other == landlord or other == partner) != (seat == landlord or seat == partner):
+            fewest = min(fewest, two_deck_card_count(s.hands[other]))
     if bomb >= 0 and fewest <= 4:                   # an opponent is close to going out
         return bomb
     return n - 1                                    # PASS
@@ -96,7 +100,7 @@ cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const 
 
 cdef void seed_seats(ddz_seats* seats, uint64_t game_seed) noexcept nogil:
     cdef int seat
-    for seat in range(3):
+    for seat in range(MAX_SEATS):
         seats.rng[seat] = stream_seed(game_seed ^ <uint64_t>PLAYERS_SALT, seat)
 
 

@@ -245,10 +245,11 @@ def test_what_is_not_written_for_four_players_is_refused():
         "rollout_wins": lambda: rollout_wins(playing, np.zeros((1, 4, 15), np.uint8), 1, seed=1),
         "the rule player": lambda: ddz_fast.RulePlayer()(playing),
         "the PIMC player": lambda: ddz_fast.PIMCPlayer(samples=2, rollouts=1)(playing),
-        "play_games": lambda: ddz_fast.play_games([game], [ddz_fast.RandomPlayer()] * 3),
+        "play_games with the rule player": lambda: ddz_fast.play_games(
+            [game], [ddz_fast.RulePlayer(0)] * 4),
         "ActionSpace": lambda: ddz_fast.ActionSpace().legal_ids(playing),
         "ActionSpace mask": lambda: ddz_fast.ActionSpace().legal_mask(playing),
-        "the native players": lambda: _native_action(ddz_fast.GreedyPlayer(), playing, 1),
+        "the native rule player": lambda: _native_action(ddz_fast.RulePlayer(0), playing, 1),
     }
     calls.update({f"the {scheme.name} encoding": (lambda scheme=scheme: scheme.encode(playing))
                   for scheme in (encodings.COMPACT, encodings.DOUZERO, encodings.RLCARD)})

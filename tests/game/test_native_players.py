@@ -1,8 +1,8 @@
 """The native players and the arena: the greedy kernel against the Python GreedyPlayer and the
 random kernel against a pure-Python SplitMix64 model, decision by decision on seeded positions of
-every preset (auctions, two-seat endgames, hand-picked cases; wild cards included); play_games
-against the same games played through Game by the Python players, row for row; and the arena's
-misuse."""
+every preset (auctions, two-seat endgames, hand-picked cases; wild cards and four players
+included); play_games against the same games played through Game by the Python players, row for
+row; and the arena's misuse."""
 
 import random
 
@@ -11,15 +11,14 @@ import pytest
 
 import helpers
 from ddz_fast import (
-    OUTCOME_DTYPE, PASS, Game, GreedyPlayer, RandomPlayer, RulePlayer, Rules,
+    FOUR_OUTCOME_DTYPE, OUTCOME_DTYPE, PASS, Game, GreedyPlayer, RandomPlayer, RulePlayer, Rules,
     UnsupportedRulesError, play_games,
 )
 from ddz_fast._arena import NATIVE_PLAYERS, _native_action
 from ddz_fast._simulate import nth_game_seed
 from table_helpers import SplitMix64, act, legal_actions, seat_players
 
-PRESETS = sorted(name for name, rules in Rules.presets().items() if rules.players == 3)
-# (the native players refuse four players yet: test_four_player_game.py)
+PRESETS = sorted(Rules.presets())
 
 
 def two_seat_game(rng, rules):
@@ -36,11 +35,12 @@ def two_seat_game(rng, rules):
 
 
 def positions(rules, n_games, seed):
-    """Every decision of n_games seeded games (each fifth a two-seat endgame), played by uniform
-    choices: the Game at each (a copy)."""
+    """Every decision of n_games seeded games (each fifth a two-seat endgame, of three players),
+    played by uniform choices: the Game at each (a copy)."""
     rng = random.Random(seed)
     for k in range(n_games):
-        game = two_seat_game(rng, rules) if k % 5 == 4 else Game(rng.getrandbits(64), rules=rules)
+        two_seats = k % 5 == 4 and rules.players == 3
+        game = two_seat_game(rng, rules) if two_seats else Game(rng.getrandbits(64), rules=rules)
         while game.phase != "over":
             yield game.copy()
             act(game, lambda g: rng.choice(legal_actions(g)))
@@ -53,7 +53,7 @@ def test_greedy_kernel_is_the_python_greedy_player(preset):
     for game in positions(rules, 80, f"greedy {preset}"):
         assert _native_action(greedy, game, 0) == greedy(game), game.position()
         seen["two seats" if game.n_seats == 2 else game.phase] += 1
-    assert seen["play"] > 3000 and seen["two seats"] > 200
+    assert seen["play"] > 3000 and (seen["two seats"] > 200) == (rules.players == 3)
     assert (seen["auction"] > 50) == (rules.auction != "none")
 
 
@@ -77,6 +77,23 @@ def test_greedy_hand_picked(hands, landlord, before, expected):
     assert game.to_move == 0
     action = GreedyPlayer()(game)
     assert str(action) == expected or action.cards == expected
+    assert _native_action(GreedyPlayer(), game, 0) == action
+
+
+@pytest.mark.parametrize("preset, before, expected", [
+    ("four_2v2", ["5", "pass"], "pass"),         # the landlord's partner lets his trick stand
+    ("four_1v3", ["5", "pass"], "7"),            # ... a farmer of 1 v 3 does not
+    ("four_2v2", ["5", "6"], "7"),               # a farmer holds the trick: the partner beats it
+    ("four_1v3", ["5", "6"], "pass"),            # ... and a fellow farmer lets it stand
+])
+def test_greedy_hand_picked_four_players(preset, before, expected):
+    """Seat 2 to act after `before` (seat 0, the landlord, leading; seat 2 sits opposite)."""
+    game = Game.from_hands(["5K", "6J", "79", "8A"], landlord=0, rules=preset)
+    for move in before:
+        game.play(move)
+    assert game.to_move == 2 and game.partner == (2 if preset == "four_2v2" else None)
+    action = GreedyPlayer()(game)
+    assert str(action) == expected
     assert _native_action(GreedyPlayer(), game, 0) == action
 
 
@@ -106,7 +123,7 @@ def python_outcome(game, players, seed, i):
         act(game, python[game.to_move])
     played = game.history[history:]
     result = game.result
-    row = np.zeros((), OUTCOME_DTYPE)
+    row = np.zeros((), FOUR_OUTCOME_DTYPE if game.n_seats == 4 else OUTCOME_DTYPE)
     row["scores"][:len(result.scores)] = result.scores
     row["multiplier"] = result.multiplier
     row["plays"] = sum(1 for _, action in played if not isinstance(action, int) and action != PASS)
@@ -121,11 +138,12 @@ def python_outcome(game, players, seed, i):
 
 
 def arena_games(rules, n, seed):
-    """Fresh deals, games stopped partway (auction or play) and two-seat endgames."""
+    """Fresh deals, games stopped partway (auction or play) and two-seat endgames (of three
+    players)."""
     rng = random.Random(seed)
     games = []
     for k in range(n):
-        if k % 4 == 3:
+        if k % 4 == 3 and rules.players == 3:
             games.append(two_seat_game(rng, rules))
             continue
         game = Game(rng.getrandbits(64), rules=rules)
@@ -153,15 +171,21 @@ def test_play_games_equals_python_players(preset):
     games = arena_games(rules, 80, preset)
     before = [(g.position(), g.history) for g in games]
     for k, players in enumerate(LINEUPS):
+        if rules.players == 4:      # a fourth seat: the second's player again
+            players = (*players, players[1])
         if rules.wilds != "none" and any(isinstance(p, RulePlayer) for p in players):
             with pytest.raises(UnsupportedRulesError, match="the rule player, does not support"):
+                play_games(games, players)
+            continue
+        if rules.players == 4 and any(isinstance(p, RulePlayer) for p in players):
+            with pytest.raises(UnsupportedRulesError, match="RLCard's agent of three seats"):
                 play_games(games, players)
             continue
         seed = 1000 + k
         expected = np.array([python_outcome(g, players, seed, i) for i, g in enumerate(games)])
         for threads in (1, 2):
             rows = play_games(games, players, threads=threads, seed=seed)
-            assert rows.dtype == OUTCOME_DTYPE and len(rows) == len(games)
+            assert rows.dtype == expected.dtype and len(rows) == len(games)
             for i in range(len(games)):
                 assert rows[i] == expected[i], (preset, players, i, rows[i], expected[i])
     assert [(g.position(), g.history) for g in games] == before       # not changed
@@ -178,6 +202,10 @@ def test_play_games_edges_and_misuse():
         play_games([game], [GreedyPlayer(), lambda g: 0, GreedyPlayer()])
     with pytest.raises(ValueError, match="players must be a sequence of 3 players"):
         play_games([game], [GreedyPlayer()] * 2)
+    with pytest.raises(ValueError, match="players must be a sequence of 3 players, one per seat"):
+        play_games([game], [GreedyPlayer()] * 4)
+    with pytest.raises(ValueError, match="players must be a sequence of 4 players, one per seat"):
+        play_games([Game(3, rules="four_2v2")], players)
     with pytest.raises(TypeError, match=r"games\[1\] must be a Game, not int"):
         play_games([game, 5], players)
     with pytest.raises(ValueError, match=r"games\[1\] is played under .*share their rules"):

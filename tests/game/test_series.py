@@ -30,6 +30,26 @@ def test_series_under_the_peer_presets(name):
         assert {r.scores for r in series.results} == {(1, 0, 0), (0, 1, 1)}
 
 
+@pytest.mark.parametrize("name", ["four_1v3", "four_2v2"])
+def test_series_of_four_players(name):
+    """Four seats: each deal's scores sum to 0 and settle as RULES.md 11 says (1 v 3: the
+    landlord three stakes, each farmer one; 2 v 2: a stake to each player, partners alike)."""
+    players = [ddz_fast.GreedyPlayer(), ddz_fast.RandomPlayer(3), ddz_fast.GreedyPlayer(),
+               ddz_fast.RandomPlayer(4)]
+    series = ddz_fast.Series(40, seed=9, rules=name).run(players)
+    assert series.finished and len(series.totals) == 4 and sum(series.totals) == 0
+    assert series.totals == [sum(r.scores[s] for r in series.results) for s in range(4)]
+    for r in series.results:
+        stake = abs(r.scores[(r.landlord + 1) % 4])
+        side = {r.landlord, (r.landlord + 2) % 4} if name == "four_2v2" else {r.landlord}
+        sign = 1 if r.winner == "landlord" else -1
+        assert r.scores == tuple(
+            sign * stake * (3 if len(side) == 1 and s in side else 1) * (1 if s in side else -1)
+            for s in range(4))
+    with pytest.raises(ValueError, match="players must be four callables"):
+        ddz_fast.Series(1, seed=0, rules=name).run(players[:3])
+
+
 def test_series_draw_and_errors():
     series = ddz_fast.Series(1, seed=0)
     assert series.draw and series.winners == [0, 1, 2]        # nothing played yet: all equal
