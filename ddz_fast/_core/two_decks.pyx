@@ -94,15 +94,12 @@ cdef inline bint reserve(two_deck_hand* g, Py_ssize_t n) noexcept nogil:
     return not g.full
 
 
-cdef inline Py_ssize_t choose(int n, int k) noexcept nogil:
-    """The binomial coefficient (n <= 15)."""
-    cdef Py_ssize_t c = 1
-    cdef int i
-    if k < 0 or k > n:
-        return 0
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
+# BINOMIAL[n][k]: n choose k, for the ranks a plane's pairs come from (n <= 15); a table, not
+# the divisions of a product (one a plane).
+cdef Py_ssize_t BINOMIAL[N_RANKS + 1][N_RANKS + 1]
+for _n in range(N_RANKS + 1):
+    for _k in range(N_RANKS + 1):
+        BINOMIAL[_n][_k] = 1 if _k == 0 else 0 if _n == 0 else BINOMIAL[_n - 1][_k - 1] + BINOMIAL[_n - 1][_k]
 
 
 cdef inline uint32_t ranks_from(int rank) noexcept nogil:
@@ -145,14 +142,24 @@ cdef void pair_wings(two_deck_hand* g, uint64_t head, uint64_t cards, uint32_t r
                      bint check_jokers) noexcept nogil:
     """The plane `cards` with `need` more pairs of `ranks`, pairwise different, ascending,
     into room reserved for them; the four jokers refused when `check_jokers`."""
-    cdef int r
-    cdef uint64_t last
+    cdef int r, q
+    cdef uint32_t rest
+    cdef uint64_t last, first
     if need == 1:           # the last pair: a loop, not a call a move
         while ranks:
             r = pop_lsb(&ranks)
             last = cards + (<uint64_t>2 << (4 * r))
             if not check_jokers or kickers_allowed(g, last):
                 g.out = emit(g.out, head, last)
+        return
+    if need == 2 and not check_jokers:      # (most planes: two loops, not a call a pair)
+        while ranks:
+            r = pop_lsb(&ranks)
+            first = cards + (<uint64_t>2 << (4 * r))
+            rest = ranks
+            while rest:
+                q = pop_lsb(&rest)
+                g.out = emit(g.out, head, first + (<uint64_t>2 << (4 * q)))
         return
     while popcount32(ranks) >= need:
         r = pop_lsb(&ranks)
@@ -163,7 +170,7 @@ cdef void plane_pairs(two_deck_hand* g, int length, int top, uint64_t main,
                       uint32_t ranks) noexcept nogil:
     """The plane `main` with every `length` pairs of `ranks`: room for all the combinations
     at once (kickers of both jokers' pairs checked only where `ranks` holds both)."""
-    if not reserve(g, choose(popcount32(ranks), length)):
+    if not reserve(g, BINOMIAL[popcount32(ranks)][length]):
         return
     pair_wings(g, move_head(KIND_PLANE_PAIRS, length, top), main, ranks, length,
                (ranks & JOKER_RANKS) == JOKER_RANKS and not g.rules.rocket_kickers)
