@@ -218,19 +218,20 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
                  int min_main) noexcept nogil:
     """Chains of `unit` cards a rank on 3..A, of every length from `least` (or of `length`),
     with their kickers for planes with wings."""
-    cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window, starts
+    cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window, starts, left
     cdef int L = least if length == 0 else length, s, top, i
     cdef uint64_t main
     if L < least:
         return                      # (a chain shorter than its kind's shortest: none)
+    starts = units                  # bit s: the ranks s..s+L-1 are all in units
+    for i in range(1, L):
+        starts &= units >> i
     while L <= RANK_ACE + 1:
-        starts = units              # bit s: the ranks s..s+L-1 are all in units
-        for i in range(1, L):
-            starts &= units >> i
         if not starts:
             break                   # (no chain of L ranks: none longer either)
-        while starts:
-            s = pop_lsb(&starts)
+        left = starts
+        while left:
+            s = pop_lsb(&left)
             top = s + L - 1
             window = ((<uint32_t>1 << L) - 1) << s
             if top < min_main:
@@ -245,6 +246,7 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
         if length:
             break
         L += 1
+        starts &= units >> (L - 1)  # (one rank more at the top of each chain)
 
 
 cdef void gen_kind(two_deck_hand* g, int kind, int length, int min_main) noexcept nogil:
