@@ -246,7 +246,8 @@ cdef class Game:
         cdef ddz_wilds wilds = wilds_of(wild_ranks, r)
         deal = deal_of(r)
         cdef int decks = 2 if r.c.players == 4 else 1
-        seat_counts, many = ([4], "four card sets") if decks == 2 else ([2, 3], "two or three card sets")
+        seat_counts, many = (([4], "four card sets") if decks == 2
+                             else ([2, 3], "two or three card sets"))
         if isinstance(hands, (str, Hand)) or not isinstance(hands, Sequence):
             raise TypeError(f"hands must be a sequence of {many}, not {hands!r}")
         hands = tuple(hands)           # a copy: the caller's list may change meanwhile
@@ -261,11 +262,13 @@ cdef class Game:
                 raise InvalidCardsError(f"seat {seat}: {e}") from None
             if packed[seat] == 0:
                 raise InvalidCardsError(f"seat {seat} holds no card: the deal would be over")
-        held = [sum((packed[seat] >> (4 * rank)) & 0xF for seat in range(n_seats))
-                for rank in range(N_RANKS)]
-        if any(count > most for count, most in zip(held, deal.deck)):
-            raise InvalidCardsError(f"the hands hold more than {'two decks' if decks == 2 else 'the deck'}: " + ", ".join(
-                cards_text(packed[seat]) for seat in range(n_seats)))
+            total += packed[seat]   # (no nibble carries: one deck's reach 12, two decks' are checked)
+        if (not cards_valid(total) if decks == 1 else any(
+                sum((packed[seat] >> (4 * rank)) & 0xF for seat in range(n_seats)) > most
+                for rank, most in enumerate(deal.deck))):
+            raise InvalidCardsError(
+                f"the hands hold more than {'two decks' if decks == 2 else 'the deck'}: "
+                + ", ".join(cards_text(packed[seat]) for seat in range(n_seats)))
         landlord = check_int(landlord, "landlord", 0, n_seats - 1)
         bid = check_int(bid, "bid", 1, MAX_BID)
         if kitty is not None and n_seats == 2:
@@ -277,8 +280,6 @@ cdef class Game:
                 raise InvalidCardsError(
                     f"the kitty {cards_text(kitty_cards)} went to the landlord (seat {landlord}), "
                     f"whose hand {cards_text(packed[landlord])} does not hold it")
-        for seat in range(n_seats):     # (every rank within the deck: no nibble carries)
-            total += packed[seat]
         return cls.from_position(Position(
             phase="play", hands=[hand_from_packed(packed[seat]) for seat in range(n_seats)],
             to_move=landlord, landlord=landlord, bid=bid, kitty=hand_from_packed(kitty_cards),

@@ -12,9 +12,9 @@ it has its default::
     play 33444/5/66/77 2 landlord=0 bid=1 played=55555/-/-/- plays=1,0,0,0 bombs=1 trick=55555@0 rules=... out=...
 
 Four hands under the four-player rules (players=4, RULES.md 11): two decks, 25 cards each and
-8 to the landlord. See README ("Positions") for the grammar. ``Position(...)`` checks every field, ``Position.parse``
-reads text, ``str()`` writes it; ``Game.from_position`` and ``Game.position`` use them. The public
-module is ``ddz_fast.position``.
+8 to the landlord. See README ("Positions") for the grammar. ``Position(...)`` checks every
+field, ``Position.parse`` reads text, ``str()`` writes it; ``Game.from_position`` and
+``Game.position`` use them. The public module is ``ddz_fast.position``.
 """
 
 from __future__ import annotations
@@ -164,18 +164,20 @@ class Position:
     (``rules`` with ``players=4``: two decks, 25 cards dealt to each seat and a kitty of 8).
     ``to_move``: the seat to bid or play (None once the game is over). ``played``: the cards
     each seat has played (``()``: none); ``plays``: how many combinations each played (spring
-    and anti-spring; ``()``: none); ``bombs``: bombs and rockets played (and shuttles, each as ``rules.shuttle_bombs``);
-    ``trick``: ``(move, seat)``, the move to beat and who played it (None: ``to_move`` leads;
-    in a finished game the move that went out). ``kitty``: in the auction the three cards set
-    aside, later the cards the landlord took (part of his cards). ``out``: cards out of play
-    (a set-up with fewer than the deck's 54 cards, or 108, must name them). In the auction:
-    ``bid`` is the highest bid so far (0: none) by ``high``; ``speeches`` bids and passes so
-    far; ``seed`` (required there) deals the next hands if everyone passes; ``marked``, the face-up card's rank
-    symbol; ``redeals``, all-pass auctions so far. ``first`` is the first bidder of the deal
-    (in the auction it follows from ``to_move`` and ``speeches``). ``wilds``: under wild-card
-    rules (RULES.md 10) the deal's wild ranks as rank symbols, the first first (``"7"``,
-    ``"39"``), shown or not yet; ``played`` and ``hands`` hold the physical cards, and the trick
-    is written with its substitutes (``4444~4``: one 4 is a wild card).
+    and anti-spring; ``()``: none); ``bombs``: bombs and rockets played (and shuttles, each as
+    ``rules.shuttle_bombs``); ``trick``: ``(move, seat)``, the move to beat and who played it
+    (None: ``to_move`` leads; in a finished game the move that went out). ``kitty``: in the
+    auction the three cards (eight with four players) set aside, later the cards the landlord
+    took (part of his cards).
+    ``out``: cards out of play (a set-up with fewer than the deck's 54 cards, or 108, must name
+    them). In the auction: ``bid`` is the highest bid so far (0: none) by ``high``; ``speeches``
+    bids and passes so far; ``seed`` (required there) deals the next hands if everyone passes;
+    ``marked``, the face-up card's rank symbol; ``redeals``, all-pass auctions so far. ``first``
+    is the first bidder of the deal (in the auction it follows from ``to_move`` and
+    ``speeches``). ``wilds``: under wild-card rules (RULES.md 10) the deal's wild ranks as rank
+    symbols, the first first (``"7"``, ``"39"``), shown or not yet; ``played`` and ``hands``
+    hold the physical cards, and the trick is written with its substitutes (``4444~4``: one 4 is
+    a wild card).
     """
 
     phase: str

@@ -6,8 +6,8 @@ from .bits cimport rank_count
 from .combos cimport is_bomb
 from .rng cimport random_below, stream_seed
 from .rule cimport rule_policy
-from .two_decks cimport two_deck_card_count
 from .state cimport MAX_REDEALS, PHASE_AUCTION, action_bid, bid_redeals, partner_of
+from .two_decks cimport two_deck_card_count
 from .typedefs cimport (
     MAX_SEATS, RANK_BLACK_JOKER, RANK_RED_JOKER, RANK_TWO, ddz_move, ddz_rules, ddz_state,
 )
@@ -64,7 +64,7 @@ cdef inline bint sheds_more(const ddz_move* m, const ddz_move* than) noexcept no
 
 cdef Py_ssize_t greedy_policy(const ddz_state* s, const ddz_rules* rules, const ddz_move* actions,
                               Py_ssize_t n, uint64_t* rng) noexcept nogil:
-    cdef int seat = s.to_move, landlord = s.landlord, other, fewest = 255
+    cdef int seat = s.to_move, landlord = s.landlord, other, fewest = 255     # (> any hand)
     cdef Py_ssize_t k, plain = -1, bomb = -1     # the best plain move and the best bomb
     cdef bint leads = s.last_move.length == 0
     cdef int partner                            # the landlord's (2 v 2), else the landlord

@@ -10,8 +10,9 @@ from .movegen cimport gen_moves, gen_wild_moves
 from .rng cimport random_below, splitmix64
 from .two_decks cimport gen_two_deck_moves
 from .typedefs cimport (
-    KIND_BOMB, MAX_SEATS, N_RANKS, NIBBLE_LSB, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
-    SCORING_POINTS, SCORING_WIN, SCORING_WP, WILD_PURE, ddz_hand, ddz_move, ddz_rules,
+    KIND_BOMB, MAX_SEATS, N_RANKS, NIBBLE_LSB, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP,
+    SCORING_LOGADP, SCORING_POINTS, SCORING_WIN, SCORING_WP, WILD_PURE, ddz_hand, ddz_move,
+    ddz_rules,
 )
 
 cdef enum:
