@@ -1,7 +1,7 @@
 # The arena: many games played to their end by native players (three, or four), natively and
 # without the GIL, over native threads (_core.fanout: contiguous chunks of games, the calling
-# thread working too). The games' states are copied first, under the GIL, so other Python threads
-# may do what they like with the Game objects meanwhile; each game's players draw from
+# thread working too). The games' states are copied first, under the GIL, so other Python
+# threads may do what they like with the Game objects meanwhile; each game's players draw from
 # streams of (seed, game), so the rows do not depend on `threads`.
 
 import secrets
@@ -32,8 +32,8 @@ from ._moves cimport move_from_c
 from ._rules cimport Rules, as_rules, without_wilds
 
 from ._simulate import FOUR_OUTCOME_DTYPE, OUTCOME_DTYPE
-from .errors import UnsupportedRulesError
 from .checks import check_seed, check_threads
+from .errors import UnsupportedRulesError
 
 # The native players' names, by kind (_core.players): a player object is native when its
 # `native` attribute is one of them (RandomPlayer.native == "random").
@@ -137,16 +137,15 @@ def play_games(games, players, *, threads=1, seed=None):
 
     Returns one ``OUTCOME_DTYPE`` row per game (as ``simulate``; ``FOUR_OUTCOME_DTYPE`` in the
     four-player game, which the rule player, RLCard's agent of three seats, does not play):
-    the scores by seat, the landlord, the bid, bombs, springs; ``plays`` and ``turns`` count what was played here,
-    from the given position on; ``redeals`` is the deal's. A game in the auction is bid out
+    the scores by seat, the landlord, the bid, bombs, springs; ``plays`` and ``turns`` count
+    what was played here, from the given position on; ``redeals`` is the deal's. A game in the auction is bid out
     first. The players of game ``i`` draw from streams of ``(seed, i)`` (``seed=None``: drawn
     at random), whatever ``threads`` is, and a ``RandomPlayer``'s own seed is not used.
     Two-seat games leave ``players[2]`` out of play. Wild-card games are played too, but not
     by the rule player (RLCard's agent knows no wild cards: ``UnsupportedRulesError``).
     """
-    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__") or len(players) not in (3, 4):
-        raise ValueError(f"players must be a sequence of 3 players (seats 0, 1, 2; 4 in the "
-                         f"four-player game), not {players!r}")
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
+        raise ValueError(f"players must be a sequence of players, one per seat, not {players!r}")
     games = list(games)
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
     cdef arena_task task

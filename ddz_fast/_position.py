@@ -62,11 +62,12 @@ class Deal:
     dealt: int
     kitty: int
     rocket: int         # the rocket's cards (nibble-packed): both jokers, or all four
+    deck_bytes: int = dataclasses.field(init=False)     # the deck's counts, a byte a rank
+    most: int = dataclasses.field(init=False)           # the most of a rank
 
-    @property
-    def deck_bytes(self) -> int:
-        """The deck's counts with a byte per rank (see byte_counts)."""
-        return int.from_bytes(bytes(self.deck), "little")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck_bytes", int.from_bytes(bytes(self.deck), "little"))
+        object.__setattr__(self, "most", max(self.deck))
 
     @property
     def deck_words(self) -> str:
@@ -497,7 +498,7 @@ class Position:
                      + byte_counts(sum(part.packed for part in rest)))
         else:
             total = sum(byte_counts(part.packed) for part in [*self.hands, *rest])
-        if max(out) <= max(deal.deck) and total + int.from_bytes(bytes(out), "little") == deal.deck_bytes:
+        if max(out) <= deal.most and total + int.from_bytes(bytes(out), "little") == deal.deck_bytes:
             return
         parts: list[tuple[str, Any]] = [(f"hands[{s}]", self.hands[s]) for s in seats]
         parts.append(("out", self.out))

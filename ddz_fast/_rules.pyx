@@ -503,9 +503,9 @@ def most_bombs(Rules rules):
     (the four jokers): two bombs of four cards of each rank."""
     cdef const ddz_rules* c = &rules.c
     cdef int bomb = max(c.bomb_doublings[0], c.bomb_doublings[1], c.bomb_doublings[2])
-    cdef int quads = 12 * bomb
     if c.players == 4:
         return 26 * bomb + c.rocket_doublings
+    cdef int quads = 12 * bomb
     if rules.values[INDEX["shuttle"]] != "off":
         quads = max(quads, 6 * c.shuttle_bombs)
     return quads + bomb + c.rocket_doublings

@@ -84,8 +84,9 @@ cdef inline int rank_count(uint64_t cards, int rank) noexcept nogil:
 
 
 cdef inline uint32_t ranks_in(uint64_t cards) noexcept nogil:
-    """The ranks of which a valid multiset holds at least one card (hand_init's m1)."""
-    return gather_nibble_bits((cards | (cards >> 1) | (cards >> 2)) & NIBBLE_LSB)
+    """The ranks of which a multiset holds at least one card (hand_init's m1; any count below
+    16, two decks' eight included)."""
+    return gather_nibble_bits((cards | (cards >> 1) | (cards >> 2) | (cards >> 3)) & NIBBLE_LSB)
 
 
 cdef inline void hand_init(ddz_hand* h, uint64_t cards) noexcept nogil:

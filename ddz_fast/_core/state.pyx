@@ -4,15 +4,14 @@ from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from .alloc cimport grow
-from .bits cimport DDZ_DEBUG, c_assert, gather_nibble_bits, hand_init, pop_lsb
+from .bits cimport DDZ_DEBUG, c_assert, hand_init, pop_lsb, ranks_in
 from .combos cimport bomb_count, physical_cards
 from .movegen cimport gen_moves, gen_wild_moves
 from .rng cimport random_below, splitmix64
 from .two_decks cimport gen_two_deck_moves
 from .typedefs cimport (
-    KIND_BOMB, MAX_SEATS, N_RANKS, NIBBLE_LSB, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP,
-    SCORING_LOGADP, SCORING_POINTS, SCORING_WIN, SCORING_WP, WILD_PURE, ddz_hand, ddz_move,
-    ddz_rules,
+    KIND_BOMB, MAX_SEATS, N_RANKS, NO_WILD, RANK_BLACK_JOKER, RANK_TWO, SCORING_ADP, SCORING_LOGADP,
+    SCORING_POINTS, SCORING_WIN, SCORING_WP, WILD_PURE, ddz_hand, ddz_move, ddz_rules,
 )
 
 cdef enum:
@@ -269,9 +268,7 @@ cdef void state_play(ddz_state* s, const ddz_move* m, const ddz_rules* rules) no
     cdef uint32_t changed
     cdef uint64_t cards = play_unkeyed(s, m, rules)
     if m.length:
-        # the ranks played: any count, up to a two-deck bomb's 8 (bit 3)
-        changed = gather_nibble_bits((cards | (cards >> 1) | (cards >> 2) | (cards >> 3))
-                                     & NIBBLE_LSB)
+        changed = ranks_in(cards)       # (a two-deck bomb's 8 of a rank included)
         s.key ^= hand_key(seat, held, changed) ^ hand_key(seat, s.hands[seat], changed)
     s.key ^= before ^ position_status(s)
     check_key(s)
