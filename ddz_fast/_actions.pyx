@@ -14,8 +14,8 @@ from libc.string cimport memcpy
 from ._batch cimport CHUNK_ROWS, _BatchInput, check_status, wild_rows
 from ._cards cimport Hand, as_hand, packed_from
 from ._core.actions cimport (
-    MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, index_actions, legal_ids,
-    legal_ids_moves, play_id, prepare,
+    MAX_PLAYS, NO_ID, ddz_action_ids, ddz_id_slot, enumerate_plays, ids_of, index_actions,
+    legal_ids, legal_ids_moves, play_id, prepare,
 )
 from ._core.alloc cimport grow
 from ._core.bits cimport hand_init
@@ -96,6 +96,8 @@ cdef object play_array(Rules rules):
     try:
         with nogil:
             n = enumerate_plays(&rules.c, plays)
+        if n < 0:       # (bounded by counting in bench/max_moves.py: cannot happen)
+            raise ValueError(f"the plays of {rules!r} are more than {MAX_PLAYS:,}")
         return np.frombuffer(<char[:n * sizeof(ddz_move)]><char*>plays, dtype=MOVE_DTYPE).copy()
     finally:
         free(plays)
@@ -104,8 +106,9 @@ cdef object play_array(Rules rules):
 def every_play(rules=None):
     """Every play of a rule set (default: RULES.md's), each reading of a set of cards apart,
     as a list of Moves ordered by kind code, length, main rank, then kicker ranks ascending
-    (28,738 under ``standard``). Enumerated by the move generators on the whole deck."""
-    cdef Rules r = without_wilds(as_rules(rules), "every_play")
+    (28,738 under ``standard``; of two decks, every play of at most 33 cards: 7,951 under
+    ``four_1v3``). Enumerated by the move generators on the whole deck."""
+    cdef Rules r = without_wilds(as_rules(rules, four_players=True), "every_play")
     return [Move.from_row(row, rules=r) for row in play_array(r).tolist()]
 
 
@@ -249,6 +252,9 @@ cdef class ActionSpace:
     rather than stored (docs/guide/action-spaces.md gives the sizes: 2,157,615 ids with one
     wild rank). ``legal_ids`` and ``legal_mask`` take the hand's ``wild_ranks``; the batch
     functions and ``actions`` do not serve such spaces yet.
+
+    The four-player game of two decks (``players=4``, RULES.md 11) has the canonical order
+    over its plays of at most 33 cards (``four_1v3``: 7,955 ids, ``four_2v2``: 7,773).
     """
 
     # fields (see _actions.pxd): t, the native table; _rules; _actions and _slots, the arrays
@@ -257,7 +263,7 @@ cdef class ActionSpace:
     def __init__(self, rules=None):
         if self._rules is not None:
             raise TypeError("an ActionSpace is immutable: __init__ may not be called again")
-        rules = as_rules(rules)
+        rules = as_rules(rules, four_players=True)
         table = TABLES.get(rules)
         if table is None:
             table = TABLES[rules] = build_table(rules)
@@ -413,14 +419,13 @@ cdef class ActionSpace:
     # Legal actions ------------------------------------------------------------------------
 
     cdef Py_ssize_t position_ids(self, position, prev, wild_ranks, int32_t* out) except -2:
-        """The legal ids of a Game, or of a hand on `prev`, into out (MAX_MOVES + 1), in a
-        space without wild cards (so `wild_ranks` must be None)."""
+        """The legal ids of a Game, or of a hand on `prev`, into out (MAX_MOVES + 1), where
+        they have a fixed bound (not grows; so `wild_ranks` must be None)."""
         cdef ddz_hand h
         cdef Move p
         cdef Game game
         cdef const ddz_state* s
         cdef Py_ssize_t n
-        cdef int bid
         cdef Rules rules = self._rules
         cdef const ddz_move* on = NULL
         cdef bint can_pass = False
@@ -431,25 +436,11 @@ cdef class ActionSpace:
             if prev is not None:
                 raise TypeError("legal_ids(game) takes no prev: the game knows the move to beat")
             game = <Game>position
-            game.check_ready()
-            game.check_three_seats("ActionSpace")
-            if game._rules.c.wilds:
-                raise UnsupportedRulesError(
-                    f"{self!r} has no ids for the wild-card moves of a game under "
-                    f"{game._rules!r}: ActionSpace(game.rules) has")
+            self.check_game(game)
             s = &game.g.s
             rules = game._rules
-            if s.phase == PHASE_AUCTION:
-                if self.t.first_bid < 0:
-                    raise InvalidMoveError(f"{self!r} has no bids for the auction of this game")
-                out[0] = self.t.pass_id
-                n = 1
-                for bid in range(s.bid + 1, 4):
-                    out[n] = self.t.first_bid + bid - 1
-                    n += 1
-                return n
             if s.phase != PHASE_PLAY:
-                return 0
+                return self.auction_ids(s, out)
             hand_init(&h, s.hands[s.to_move])
             if s.last_move.length:
                 on = &s.last_move
@@ -479,54 +470,91 @@ cdef class ActionSpace:
             return 0
         raise InvalidMoveError(f"{move_from_c(m)!r} is legal under {rules!r} but has no id in {self!r}")
 
-    cdef object wild_legal_ids(self, position, prev, wild_ranks):
-        """legal_ids of a wild-card space: every legal move has an id (their blocks hold
-        every way), so no move is looked up twice."""
+    cdef int check_game(self, Game game) except -1:
+        game.check_ready()
+        if game._rules.c.players != self._rules.c.players:    # (one deck or two)
+            raise UnsupportedRulesError(
+                f"{self!r} has the ids of {self._rules.c.players} players' game, not of a game "
+                f"under {game._rules!r} (players={game._rules.c.players}): "
+                f"ActionSpace(game.rules) has them")
+        if game._rules.c.wilds and not self.w.n:
+            raise UnsupportedRulesError(
+                f"{self!r} has no ids for the wild-card moves of a game under "
+                f"{game._rules!r}: ActionSpace(game.rules) has")
+        if game.g.s.phase == PHASE_AUCTION and self.t.first_bid < 0:
+            raise InvalidMoveError(f"{self!r} has no bids for the auction of this game")
+        return 0
+
+    cdef Py_ssize_t auction_ids(self, const ddz_state* s, int32_t* out) noexcept:
+        """The legal ids of a game that is not in its play (room for 4): the pass and the
+        bids above the highest in the auction (the space has bids: check_game), none after."""
+        cdef Py_ssize_t n = 0
+        cdef int bid
+        if s.phase == PHASE_AUCTION:
+            out[0] = self.c_id(self.t.pass_id)
+            n = 1
+            for bid in range(s.bid + 1, 4):
+                out[n] = self.c_id(self.t.first_bid + bid - 1)
+                n += 1
+        return n
+
+    cdef bint grows(self):
+        """The legal moves of a position in this space have no fixed bound (wild cards, or
+        the four-player game of two decks): grown_legal_ids gives their ids."""
+        return self.w.n != 0 or self._rules.c.players == 4
+
+    cdef object grown_legal_ids(self, position, prev, wild_ranks):
+        """legal_ids where a position's moves have no fixed bound (grows): generated into a
+        buffer that grows until they fit, then each looked up once."""
         cdef Game game
         cdef MoveList listed
         cdef ddz_state s
         cdef ddz_move* moves = NULL
-        cdef Py_ssize_t n, room = 0, bid
+        cdef Py_ssize_t n, room = 0
+        cdef int32_t bid_ids[4]
+        cdef bint can_pass
         if type(position) is not Hand and isinstance(position, Game):
             if prev is not None or wild_ranks is not None:
                 raise TypeError("legal_ids(game) takes no prev and no wild_ranks: the game "
                                 "knows them")
             game = <Game>position
-            game.check_ready()
-            game.check_three_seats("ActionSpace")
+            self.check_game(game)
             s = game.g.s
-            if s.phase == PHASE_AUCTION:
-                if self.t.first_bid < 0:
-                    raise InvalidMoveError(f"{self!r} has no bids for the auction of this game")
-                return np.array([self.c_id(self.t.pass_id)]
-                                + [self.c_id(self.t.first_bid + bid - 1) for bid in range(s.bid + 1, 4)],
-                                dtype=np.int32)
             if s.phase != PHASE_PLAY:
-                return EMPTY(0, INT32)
+                return int32_array(bid_ids, self.auction_ids(&s, bid_ids))
             try:
                 n = state_actions(&s, &game.g.rules, &moves, &room)
                 if n < 0:
                     raise MemoryError()
-                return self.ids_of_wild_moves(moves, n, False, game._rules)
+                can_pass = s.last_move.length != 0      # (the pass: the last action)
+                return self.ids_of_moves(moves, n - can_pass, can_pass, game._rules)
             finally:
                 free(moves)
         listed = legal_moves(position, prev, rules=self._rules, wild_ranks=wild_ranks)
         if listed.n < 0:                    # (a MoveList generates its moves when first read)
             listed.generate()
-        return self.ids_of_wild_moves(listed.moves, listed.n, listed.prev_move.length != 0,
-                                      self._rules)
+        return self.ids_of_moves(listed.moves, listed.n, listed.prev_move.length != 0,
+                                 self._rules)
 
-    cdef object ids_of_wild_moves(self, const ddz_move* moves, Py_ssize_t n, bint can_pass,
-                                  Rules rules):
-        """The ids of moves[0:n] (legal under `rules`; and of the pass when `can_pass`),
-        ascending; InvalidMoveError naming the first without one (a game under other
-        wild-card rules than the space's)."""
+    cdef object ids_of_moves(self, const ddz_move* moves, Py_ssize_t n, bint can_pass,
+                             Rules rules):
+        """The ids of moves[0:n] (legal under `rules`, no pass among them; and of the pass
+        when `can_pass`), ascending; InvalidMoveError naming the first without one (a game
+        under other rules than the space's)."""
         out = EMPTY(n + 1, INT32)
         cdef int32_t[::1] view = out
-        cdef Py_ssize_t count = wild_ids_of(&self.w, moves, n, can_pass, &view[0])
+        cdef Py_ssize_t count, k = 0
+        if self.w.n:
+            count = wild_ids_of(&self.w, moves, n, can_pass, &view[0])
+            k = -1 - count
+        else:
+            count = ids_of(&self.t, moves, n, can_pass, &view[0])
+            if count == NO_ID:
+                while play_id(&self.t, &moves[k]) >= 0:
+                    k += 1
         if count < 0:
-            raise InvalidMoveError(f"{move_from_c(&moves[-1 - count])!r} is legal under "
-                                   f"{rules!r} but has no id in {self!r}")
+            raise InvalidMoveError(f"{move_from_c(&moves[k])!r} is legal under {rules!r} but "
+                                   f"has no id in {self!r}")
         return out[:count]
 
     def legal_ids(self, position, prev=None, *, wild_ranks=None):
@@ -535,20 +563,21 @@ cdef class ActionSpace:
         hand (a Hand, text or counts) that leads, or answers ``prev`` (a Move or text; then the
         pass is legal too). A Game's moves follow its own rules, a hand's this space's (under
         wild-card rules, with the ``wild_ranks`` that ``legal_moves`` takes);
-        ``InvalidMoveError`` if a legal move has no id here."""
+        ``InvalidMoveError`` if a legal move has no id here, ``UnsupportedRulesError`` for a
+        game of another number of players (one deck or two)."""
         cdef int32_t ids[MAX_MOVES + 1]
         self.check_ready()
-        if self.w.n:
-            return self.wild_legal_ids(position, prev, wild_ranks)
+        if self.grows():
+            return self.grown_legal_ids(position, prev, wild_ranks)
         return int32_array(ids, self.position_ids(position, prev, wild_ranks, ids))
 
     def legal_mask(self, position, prev=None, *, wild_ranks=None):
         """``legal_ids`` as a bool array of ``len(space)``."""
         cdef int32_t ids[MAX_MOVES + 1]
         self.check_ready()
-        if self.w.n:
-            mask = ZEROS(self.w.n, BOOL)
-            mask[self.wild_legal_ids(position, prev, wild_ranks)] = True
+        if self.grows():
+            mask = ZEROS(len(self), BOOL)
+            mask[self.grown_legal_ids(position, prev, wild_ranks)] = True
             return mask
         cdef Py_ssize_t n = self.position_ids(position, prev, wild_ranks, ids), i
         mask = ZEROS(self.t.n, BOOL)
@@ -610,7 +639,7 @@ cdef class ActionSpace:
                                           &self._rules.c, &self.t, &offs[0], &ids, &capacity,
                                           &bad_row)
                 if status == NO_ID_ROW:
-                    if wild:                    # (cannot happen: every wild move has an id)
+                    if wild or self._rules.c.players == 4:  # (cannot happen: canonical ids)
                         raise InvalidMoveError(f"hands[{bad_row}]: a legal move has no id in "
                                                f"{self!r}")
                     self.raise_row_no_id(batch, bad_row)
@@ -646,7 +675,7 @@ cdef class ActionSpace:
             with nogil:
                 status = rows_mask(batch.hand_data, batch.prev_data, start, stop, &self._rules.c,
                                    &self.t, &masks[0, 0] if batch.n else NULL, &bad_row)
-            if status == NO_ID_ROW:
+            if status == NO_ID_ROW:     # (not of two decks: their ids are canonical)
                 self.raise_row_no_id(batch, bad_row)
             check_status(batch, status, self._rules)
             PyErr_CheckSignals()

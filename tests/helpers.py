@@ -58,6 +58,34 @@ def as_tuples(moves):
             for k, n, m, c in zip(array["kind"], array["length"], array["main"], array["cards"])]
 
 
+# RULES.md section 5's table: the kinds in the order of their codes 0..13, then section 9's
+# shuttles (14..18) and section 10's long bomb (19); and how many cards of each main rank a
+# kind has (the rest are kickers).
+KIND_ORDER = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain",
+              "plane", "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs",
+              "bomb", "rocket", "shuttle", "shuttle_singles", "shuttle_pairs",
+              "shuttle_two_singles", "shuttle_two_pairs", "long_bomb"]
+UNIT = {"single": 1, "pair": 2, "trio": 3, "trio_single": 3, "trio_pair": 3, "straight": 1,
+        "pair_chain": 2, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
+        "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4, "rocket": 1, "shuttle": 4,
+        "shuttle_singles": 4, "shuttle_pairs": 4, "shuttle_two_singles": 4,
+        "shuttle_two_pairs": 4}
+
+
+def canonical_key(play):
+    """The documented order of plays: kind code, length, main rank, then the kicker ranks
+    ascending (compared as sorted lists, one entry per card); a long bomb has none (its
+    length is its number of cards, all of the main rank)."""
+    kind, length, main, cards = play
+    kickers = list(cards)
+    if kind == "long_bomb":
+        kickers[main] = 0
+    else:
+        for r in range(main - length + 1, main + 1):
+            kickers[r] -= UNIT[kind]
+    return KIND_ORDER.index(kind), length, main, [r for r in range(15) for _ in range(kickers[r])]
+
+
 def to_move(move, rules=None):
     """A reference tuple as a ddz_fast.Move (a combination under `rules`)."""
     kind, length, main, cards = move

@@ -45,9 +45,9 @@ cdef int32_t index_actions(ddz_action_ids* t) noexcept nogil
 # Set what a space derives from its tables (t.actions, t.n, t.slot_mask): slot_shift and
 # kind_order. Spaces of equal rules share the tables, each with its own struct.
 cdef void prepare(ddz_action_ids* t) noexcept nogil
-# Every play under the rules (every reading of at most 20 cards, in the order of the move
-# generators: kind code, length, main rank, kickers ascending) into out, which has room for
-# MAX_PLAYS moves; returns how many.
+# Every play under the rules (every reading of at most 20 cards, 33 with two decks, in the
+# order of the move generators: kind code, length, main rank, kickers ascending) into out,
+# which has room for MAX_PLAYS moves; returns how many.
 cdef enum:
     MAX_PLAYS = 1 << 17
 cdef Py_ssize_t enumerate_plays(const ddz_rules* rules, ddz_move* out) noexcept nogil

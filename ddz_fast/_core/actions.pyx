@@ -5,10 +5,10 @@ from libc.string cimport memcpy
 
 from .bits cimport card_count, hand_init
 from .movegen cimport gen_kind, gen_moves
+from .two_decks cimport enumerate_two_deck_plays
 from .typedefs cimport (
     FULL_DECK, KIND_ROCKET, KIND_SHAPES, MAX_HAND_CARDS, MAX_MOVES, N_KINDS, ddz_hand, ddz_move, ddz_rules,
 )
-
 
 
 cdef inline uint32_t head_of(const ddz_move* m) noexcept nogil:
@@ -113,10 +113,13 @@ cdef Py_ssize_t enumerate_plays(const ddz_rules* rules, ddz_move* out) noexcept 
     # alone, and skipped when its plays have more cards than a hand. The most plays of one
     # (kind, length) under any switches is below 2**15 (a plane of five trios with single
     # kickers: 8 chains times at most C(14, 5) = 2002 kicker multisets), so MAX_PLAYS leaves
-    # room for the slots one call may write past its end.
+    # room for the slots one call may write past its end. Two decks: the counting bound of
+    # bench/max_moves.py (95,555 leads of a 33-card hand under any switches).
     cdef ddz_hand deck
     cdef ddz_move* end = out
     cdef int k, length, per_unit
+    if rules.players == 4:
+        return enumerate_two_deck_plays(rules, out, MAX_PLAYS)
     hand_init(&deck, FULL_DECK)
     for k in range(N_KINDS):
         per_unit = KIND_SHAPES[k].unit + KIND_SHAPES[k].kicker_size * KIND_SHAPES[k].kickers_per_rank

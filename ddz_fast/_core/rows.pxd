@@ -52,7 +52,8 @@ cdef Py_ssize_t rows_two_deck_moves(const uint8_t* hands, const ddz_move* prevs,
                                     int64_t* offsets, ddz_move** moves,
                                     Py_ssize_t* capacity) noexcept nogil
 # Legal action ids (ascending; the pass too where a row answers a previous move) as CSR: the
-# ids of row i into (*ids)[offsets[i]:offsets[i + 1]], growing *ids as rows_moves does.
+# ids of row i into (*ids)[offsets[i]:offsets[i + 1]], growing *ids as rows_moves does (rows of
+# two decks under rules.players == 4, as rows_two_deck_moves reads them).
 cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t start,
                          Py_ssize_t stop, const ddz_rules* rules, const ddz_action_ids* space,
                          int64_t* offsets, int32_t** ids, Py_ssize_t* capacity,

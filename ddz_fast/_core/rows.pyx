@@ -169,15 +169,18 @@ cdef inline Py_ssize_t run_grown_rows(const uint8_t* hands, const ddz_move* prev
                                       const ddz_wilds* wilds, bint per_row, Py_ssize_t start,
                                       Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                                       ddz_move** moves, Py_ssize_t* capacity,
-                                      const ddz_wild_ids* space, int32_t** ids,
+                                      const ddz_wild_ids* wild_space,
+                                      const ddz_action_ids* space, int32_t** ids,
                                       Py_ssize_t* ids_capacity, Py_ssize_t* bad_row) noexcept nogil:
-    """rows_wild_moves, or with `space` rows_wild_ids (the moves of a row in a scratch buffer,
-    then their ids); rows_two_deck_moves under two decks (rules.players == 4)."""
+    """rows_wild_moves, or with `wild_space` rows_wild_ids (the moves of a row in a scratch
+    buffer, then their ids); under two decks (rules.players == 4) rows_two_deck_moves, or
+    with `space` rows_ids."""
     cdef ddz_hand h
     cdef ddz_move prev
     cdef ddz_move* end
     cdef Py_ssize_t i, used, n, status = DONE
-    cdef bint one_row = moves == NULL or space != NULL     # (a row's moves, then dropped)
+    cdef bint to_ids = wild_space != NULL or space != NULL
+    cdef bint one_row = moves == NULL or to_ids     # (a row's moves, then dropped)
     cdef bint two_decks = rules.players == 4
     cdef ddz_move* scratch = NULL
     cdef Py_ssize_t scratch_room = 0
@@ -204,11 +207,14 @@ cdef inline Py_ssize_t run_grown_rows(const uint8_t* hands, const ddz_move* prev
             status = OUT_OF_MEMORY
             break
         n = end - (moves[0] + used)
-        if space != NULL:
+        if to_ids:
             if grow(ids, ids_capacity, offsets[i] + n + 1) < 0:
                 status = OUT_OF_MEMORY
                 break
-            n = wild_ids_of(space, moves[0], n, prev.length != 0, ids[0] + offsets[i])
+            if space != NULL:
+                n = ids_of(space, moves[0], n, prev.length != 0, ids[0] + offsets[i])
+            else:
+                n = wild_ids_of(wild_space, moves[0], n, prev.length != 0, ids[0] + offsets[i])
             if n < 0:
                 bad_row[0] = i
                 status = NO_ID_ROW
@@ -223,7 +229,7 @@ cdef Py_ssize_t rows_wild_moves(const uint8_t* hands, const ddz_move* prevs,
                                 Py_ssize_t stop, const ddz_rules* rules, int64_t* offsets,
                                 ddz_move** moves, Py_ssize_t* capacity) noexcept nogil:
     return run_grown_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, moves,
-                          capacity, NULL, NULL, NULL, NULL)
+                          capacity, NULL, NULL, NULL, NULL, NULL)
 
 
 cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
@@ -233,7 +239,7 @@ cdef Py_ssize_t rows_wild_ids(const uint8_t* hands, const ddz_move* prevs,
                               Py_ssize_t* bad_row) noexcept nogil:
     bad_row[0] = -1
     return run_grown_rows(hands, prevs, wilds, per_row, start, stop, rules, offsets, NULL, NULL,
-                          space, ids, capacity, bad_row)
+                          space, NULL, ids, capacity, bad_row)
 
 
 cdef inline int take_ids(row_sink* sink, Py_ssize_t row, ddz_move* end,
@@ -256,6 +262,12 @@ cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t
     cdef ddz_move scratch[MAX_MOVES]
     cdef row_sink sink
     cdef Py_ssize_t status
+    cdef ddz_wilds none
+    if rules.players == 4:
+        bad_row[0] = -1
+        memset(&none, NO_WILD, sizeof(none))
+        return run_grown_rows(hands, prevs, &none, False, start, stop, rules, offsets, NULL,
+                              NULL, NULL, space, ids, capacity, bad_row)
     sink.out = scratch
     sink.counts = offsets
     sink.ids = ids
@@ -327,4 +339,4 @@ cdef Py_ssize_t rows_two_deck_moves(const uint8_t* hands, const ddz_move* prevs,
     cdef ddz_wilds none
     memset(&none, NO_WILD, sizeof(none))
     return run_grown_rows(hands, prevs, &none, False, start, stop, rules, offsets, moves,
-                          capacity, NULL, NULL, NULL, NULL)
+                          capacity, NULL, NULL, NULL, NULL, NULL)

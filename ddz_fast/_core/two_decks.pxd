@@ -31,6 +31,12 @@ cdef inline int two_deck_card_count(uint64_t cards) noexcept nogil:
 cdef ddz_move* gen_two_deck_moves(uint64_t cards, const ddz_move* prev, const ddz_rules* rules,
                                   ddz_move* out, Py_ssize_t room) noexcept nogil
 
+# Every play of at most TWO_DECK_HAND_CARDS cards under the rules (every reading, in the order
+# of the leads: kind code, length, main rank, kickers; long bombs after the rocket) into `out`
+# with room for `room` moves; returns how many, or -1 if they do not fit.
+cdef Py_ssize_t enumerate_two_deck_plays(const ddz_rules* rules, ddz_move* out,
+                                         Py_ssize_t room) noexcept nogil
+
 # `a` may be played on `b` (readings, or PASS: length 0) under four-player rules: the rocket
 # (the four jokers) above all, bombs above every other kind and among themselves by size or
 # by tiers (rules.bomb_tiers), the rest by kind, length and main rank.

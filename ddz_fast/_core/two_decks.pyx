@@ -16,8 +16,10 @@ from .typedefs cimport (
 cdef extern from *:
     """
     #define DDZ_FOUR_JOKERS 0x0220000000000000ULL   /* two black and two red jokers */
+    #define DDZ_TWO_DECKS 0x0228888888888888ULL     /* the 108 cards: eight of 3..2, the jokers */
     """
     const uint64_t FOUR_JOKERS "DDZ_FOUR_JOKERS"
+    const uint64_t TWO_DECKS "DDZ_TWO_DECKS"
 
 cdef enum:
     MOST_OF_A_RANK = 8
@@ -380,3 +382,25 @@ cdef bint two_deck_move_is_legal(const ddz_move* m, uint64_t hand, const ddz_mov
         return can_pass
     return (is_two_deck_reading(m, rules) and two_deck_contains(hand, m.cards)
             and (prev.length == 0 or two_deck_beats(m, prev, rules)))
+
+
+cdef Py_ssize_t enumerate_two_deck_plays(const ddz_rules* rules, ddz_move* out,
+                                         Py_ssize_t room) noexcept nogil:
+    # The generator on both decks, each (kind, length) asked for alone, in the order of the
+    # leads, and skipped when its plays hold more cards than a hand.
+    cdef two_deck_hand g
+    cdef ddz_move shape
+    cdef int i, k, length
+    cdef int kinds[KIND_ROCKET + 2]
+    for i in range(KIND_ROCKET + 1):
+        kinds[i] = i
+    kinds[KIND_ROCKET + 1] = KIND_LONG_BOMB
+    read_hand(&g, TWO_DECKS, rules, out, room)
+    for i in range(KIND_ROCKET + 2):
+        k = kinds[i]
+        shape.kind = k
+        for length in range(KIND_SHAPES[k].min_length, KIND_SHAPES[k].max_length + 1):
+            shape.length = length
+            if cards_of_shape(&shape) <= TWO_DECK_HAND_CARDS:
+                gen_kind(&g, k, length, 0)
+    return -1 if g.full else g.out - out

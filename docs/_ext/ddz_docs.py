@@ -138,7 +138,7 @@ def setup(app):
 
 class PresetsTable(SphinxDirective):
     """The presets of ``Rules.presets()``: each one's fields that differ from ``standard``, and
-    the number of action ids of its ``ActionSpace`` (none yet for the four-player game)."""
+    the number of action ids of its ``ActionSpace``."""
 
     def run(self):
         rows = []
@@ -148,8 +148,7 @@ class PresetsTable(SphinxDirective):
             changes = [f"{keyword.arg}={ast.unparse(keyword.value)}" for keyword in call.keywords]
             rows.append([[nodes.literal(text=name)],
                          join([nodes.literal(text=change) for change in changes]) or [nodes.Text("none")],
-                         [nodes.Text(f"{len(ActionSpace(name)):,}" if rules.players == 3
-                                     else "not written yet (four players)")]])
+                         [nodes.Text(f"{len(ActionSpace(name)):,}")]])
         return [table(["preset", "differs from standard", "action ids"], rows)]
 
 

@@ -22,8 +22,8 @@ from ddz_fast import (
     every_play, legal_moves, legal_moves_batch,
 )
 from helpers import (
-    HANDS, KIND_NAMES, PLAIN_PRESETS, SEEDS, agrees, as_tuples, hand_text, prevs_for, run_threads, switches_of,
-    to_move,
+    HANDS, KIND_NAMES, KIND_ORDER, PLAIN_PRESETS, SEEDS, agrees, as_tuples, canonical_key, hand_text,
+    prevs_for, run_threads, switches_of, to_move,
 )
 from oracles import reference
 
@@ -33,30 +33,6 @@ PRESETS = list(PLAIN_PRESETS)     # (the wild-card spaces: test_wild_actions.py)
 # douzero's is the reference's too (29,461 plays and the pass).
 SIZES = {"standard": 28_742, "strict": 12_658, "rlcard": 27_472, "openspiel": 26_057,
          "douzero": 29_462}
-
-# RULES.md section 5's table: the kinds in the order of their codes 0..13, then section 9's
-# shuttles (14..18) and section 10's long bomb (19); and how many cards of each main rank a
-# kind has (the rest are kickers).
-KIND_ORDER = ["single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain",
-              "plane", "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs",
-              "bomb", "rocket", "shuttle", "shuttle_singles", "shuttle_pairs",
-              "shuttle_two_singles", "shuttle_two_pairs", "long_bomb"]
-UNIT = {"single": 1, "pair": 2, "trio": 3, "trio_single": 3, "trio_pair": 3, "straight": 1,
-        "pair_chain": 2, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
-        "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4, "rocket": 1, "shuttle": 4,
-        "shuttle_singles": 4, "shuttle_pairs": 4, "shuttle_two_singles": 4,
-        "shuttle_two_pairs": 4}
-
-
-def canonical_key(play):
-    """The documented order of plays: kind code, length, main rank, then the kicker ranks
-    ascending (compared as sorted lists, one entry per card)."""
-    kind, length, main, cards = play
-    kickers = list(cards)
-    for r in range(main - length + 1, main + 1):
-        kickers[r] -= UNIT[kind]
-    return KIND_ORDER.index(kind), length, main, [r for r in range(15) for _ in range(kickers[r])]
-
 
 def as_tuple(move):
     """A ddz_fast Move as a reference tuple."""

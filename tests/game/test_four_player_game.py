@@ -247,8 +247,6 @@ def test_what_is_not_written_for_four_players_is_refused():
         "the PIMC player": lambda: ddz_fast.PIMCPlayer(samples=2, rollouts=1)(playing),
         "play_games with the rule player": lambda: ddz_fast.play_games(
             [game], [ddz_fast.RulePlayer(0)] * 4),
-        "ActionSpace": lambda: ddz_fast.ActionSpace().legal_ids(playing),
-        "ActionSpace mask": lambda: ddz_fast.ActionSpace().legal_mask(playing),
         "the native rule player": lambda: _native_action(ddz_fast.RulePlayer(0), playing, 1),
     }
     calls.update({f"the {scheme.name} encoding": (lambda scheme=scheme: scheme.encode(playing))

@@ -311,7 +311,8 @@ def test_the_calls_tell_the_presets_apart(entry):
 # game/test_four_player_*.py and simulate_perft/test_simulate.py check them).
 PLAYED_WITH_FOUR = {"legal_moves_batch", "legal_move_counts", "legal_moves", "classify", "beats",
                     "Move", "Move.parse", "Move.from_row", "Game", "Game.from_hands",
-                    "Game.from_position", "Position", "simulate", "Series"}
+                    "Game.from_position", "Position", "simulate", "Series", "every_play",
+                    "ActionSpace", "ActionSpace(rules=)"}
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
