@@ -11,14 +11,15 @@ from libc.stdlib cimport free, malloc
 
 from ._core.encode cimport (
     DOUZERO_HISTORY, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_NO_LANDLORD, ENCODE_OTHERS_HAND,
-    ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_TOO_MANY_CARDS, ENCODE_WILDS, RLCARD_CARDS, compact_size, douzero_size,
+    ENCODE_FOUR_SEATS, ENCODE_PERFECT_INFORMATION, ENCODE_TOO_MANY_BOMBS, ENCODE_TOO_MANY_CARDS, ENCODE_WILDS,
+    RLCARD_CARDS, compact_size, douzero_size,
     encode_compact, encode_douzero, encode_douzero_batch, encode_douzero_history, encode_openspiel, encode_rlcard,
     openspiel_size, rlcard_size,
 )
 from ._actions cimport ActionSpace
 from ._cards cimport packed_from
 from ._core.actions cimport ddz_action_ids
-from ._core.typedefs cimport WILD_PURE, WILD_SECOND, ddz_move
+from ._core.typedefs cimport WILD_PURE, WILD_SECOND, ddz_move, ddz_rules
 from ._core.wild_ids cimport ddz_wild_ids, wild_action
 from ._moves cimport Move
 from ._core.state cimport NO_SEAT, PHASE_OVER
@@ -26,7 +27,7 @@ from ._game cimport Game
 from ._rules cimport Rules, as_rules, without_wilds
 
 from .checks import check_bool, check_choice, check_int, describe_array
-from .errors import EncodingError
+from .errors import EncodingError, UnsupportedRulesError
 
 ROLES = ("landlord", "farmer")
 
@@ -55,19 +56,27 @@ cdef Game as_game(object game, str scheme):
     g.check_ready()
     if scheme != "compact":
         without_wilds(g._rules, f"the {scheme} encoding")
-    g.check_three_seats(f"the {scheme} encoding")
-    if g.g.s.n_seats != 3:          # the peers' observations describe three seats
-        raise EncodingError("the encodings observe three-seat games; this game has two seats")
+        if g.g.s.n_seats == 4:
+            refuse_four_seats(scheme)
+    if g.g.s.n_seats == 2:
+        raise EncodingError("the encodings observe games of three seats (compact: of four "
+                            "too), not a two-seat endgame")
     return g
 
 
+cdef int refuse_four_seats(str scheme) except -1:
+    raise UnsupportedRulesError(
+        f"the {scheme} encoding is a peer's observation of three seats: the four-player game "
+        f"(players=4, RULES.md 11) has the compact encoding")
+
+
 cdef int seat_of(Game g, object seat) except -1:
-    """The seat named (0..2), or the seat to move for None."""
+    """The seat named (0..2, or 0..3 of four), or the seat to move for None."""
     if seat is None:
         if g.g.s.phase == PHASE_OVER:
             raise ValueError("seat: the game is over and nobody is to move; name the seat")
         return g.g.s.to_move
-    return check_int(seat, "seat", 0, 2)
+    return check_int(seat, "seat", 0, g.g.s.n_seats - 1)
 
 
 cdef object prepare_out(object out, object dtype, tuple shape, str whose, int seat):
@@ -148,6 +157,12 @@ cdef void write_wild_action_features(const ddz_wild_ids* w, const int64_t* ids, 
             subs >>= 4
         row[30] = m.wild & WILD_SECOND
         row[31] = (m.wild & WILD_PURE) != 0
+
+
+cdef int rules_flags(const ddz_rules* rules) noexcept nogil:
+    """The compact scheme's flags that the rules set: wild cards, four seats."""
+    return ((ENCODE_WILDS if rules.wilds else 0)
+            | (ENCODE_FOUR_SEATS if rules.players == 4 else 0))
 
 
 cdef class Encoding:
@@ -254,16 +269,19 @@ cdef class Encoding:
         return out
 
     cdef Py_ssize_t rules_size(self, bint landlord, Rules rules) except -1:
-        """The size under `rules` (only compact observes wild-card games)."""
+        """The size under `rules` (only compact observes wild-card and four-player games)."""
         without_wilds(rules, f"the {self.name} encoding")
+        if rules.c.players == 4:
+            refuse_four_seats(self.name)
         return self.size(landlord)
 
     def shape(self, role, rules=None):
         """The shape of the observation of a seat in ``role``: ``"landlord"`` or ``"farmer"``,
-        in games under ``rules`` (None: the default rules; wild cards widen compact's)."""
+        in games under ``rules`` (None: the default rules; wild cards and four seats widen
+        compact's)."""
         self.check_ready()
         landlord = check_choice(role, "role", ROLES) == "landlord"
-        return (self.rules_size(landlord, as_rules(rules)),)
+        return (self.rules_size(landlord, as_rules(rules, four_players=True)),)
 
     def encode(self, game, seat=None, *, out=None):
         """The observation of ``seat`` (default: the seat to move) in ``game``, as a new array
@@ -512,9 +530,10 @@ cdef class CompactEncoding(Encoding):
     the move to beat), the landlord, cards left, bombs, bid and the last 15 actions of the
     play, with seats relative to the observer. In a wild-card game (RULES.md 10) a block of
     253 follows: the wild ranks shown and the physical cards of the move to beat and of the
-    last 15 actions (578 wide). ``perfect_information=True`` appends the other two hands' 15
-    rank counts each (355 wide; 608 with wild cards). See ``ddz_fast.encodings`` for the
-    layout."""
+    last 15 actions (578 wide). In the four-player game (RULES.md 11) the head has a fourth
+    seat's played cards, landlord flag and cards left (342 wide). ``perfect_information=True``
+    appends the other hands' 15 rank counts each (355 wide; 608 with wild cards, 387 with four
+    seats). See ``ddz_fast.encodings`` for the layout."""
 
     def __init__(self, *, perfect_information=False):
         if self.ready:
@@ -539,11 +558,12 @@ cdef class CompactEncoding(Encoding):
         return compact_size(self.game_flags(game))
 
     cdef Py_ssize_t rules_size(self, bint landlord, Rules rules) except -1:
-        return compact_size(self.flags | (ENCODE_WILDS if rules.c.wilds else 0))
+        return compact_size(self.flags | rules_flags(&rules.c))
 
     cdef int game_flags(self, Game game) noexcept:
-        """The flags for `game`: the wild block in a wild-card game."""
-        return self.flags | (ENCODE_WILDS if game.g.rules.wilds else 0)
+        """The flags for `game`: the wild block in a wild-card game, the fourth seat's blocks
+        in the four-player game."""
+        return self.flags | rules_flags(&game.g.rules)
 
     cdef Py_ssize_t write(self, Game game, int seat, char* out) except -1:
         return encode_compact(&game.g, seat, self.game_flags(game), <int8_t*>out)

@@ -4,7 +4,8 @@ natively from a ``Game`` and a seat (``ddz_fast/_core/encode.pyx``).
 A scheme has a ``name``, a numpy ``dtype``, ``shape(role)`` (role ``"landlord"`` or
 ``"farmer"``) and ``encode(game, seat=None, *, out=None)``: the seat's observation (default:
 the seat to move) as a new 1-d array, or written into ``out``. Schemes are immutable values of
-their switches; ``RLCARD``, ``OPENSPIEL``, ``DOUZERO`` and ``COMPACT`` are the defaults. A seat is 0..2 (``ValueError``
+their switches; ``RLCARD``, ``OPENSPIEL``, ``DOUZERO`` and ``COMPACT`` are the defaults. A
+seat is 0..2 (0..3 in the four-player game, which only ``compact`` observes; ``ValueError``
 otherwise), a finished game needs the seat named, and ``EncodingError`` (a ``ValueError``)
 refuses a position a scheme has no layout for.
 
@@ -136,6 +137,27 @@ before it.
 The compact observation hides nothing a seat may not know: the unseen block is the union of
 the other hands, whose split the seat does not see.
 
+In the four-player game of two decks (RULES.md 11; ``COMPACT.shape(role, rules="four_1v3")``
+is 342) the seats go round four: relative seat k is seat ``(seat + k) % 4``, 3 the one
+before the observer, 2 the one opposite (in 2 v 2 the landlord's partner sits opposite the
+landlord). Counts go to 8 a rank (2 a joker), cards left to 33 and bombs to 27. Each block
+of seats holds four, so the head is 117 and the history starts there:
+
+=============  ==================================================================
+[0:15)         own hand
+[15:75)        cards played by relative seats 0, 1, 2, 3
+[75:90)        unseen cards: the other three hands (and the kitty, in the auction)
+[90:105)       the move to beat
+[105:109)      the landlord's relative seat (the auction: the highest bidder), one-hot
+[109]          1 in the auction, else 0
+[110:114)      cards left of relative seats 0, 1, 2, 3 (0..33)
+[114]          bombs played (0..27)
+[115]          the bid
+[116]          how many rows of the history hold an action (0..15)
+[117:342)      the last 15 actions of the play, as [100:325) above (row 14 - j
+               taken by relative seat ``(m - j) % 4``)
+=============  ==================================================================
+
 In a wild-card game (RULES.md 10; ``COMPACT.shape(role, rules=...)`` is 578) the blocks above
 hold the cards as they are, the physical ones (hands, cards played, unseen), but the move to
 beat and the history what the moves represent (``Move.cards``: a long bomb's hold more than a
@@ -162,7 +184,7 @@ scheme's card format. A seat with no cards left is all zero (openspiel: its coun
 ==========  ======================  ============================================================
 scheme      tail                    width with it
 ==========  ======================  ============================================================
-compact     2 x 15 rank counts      355 (608 in a wild-card game)
+compact     2 x 15 rank counts      355 (608 in a wild-card game; four seats: 3 x 15, 387)
 rlcard      2 x 54 (its cards)      landlord 898 / farmer 1009 (844 / 955 without others_hand)
 openspiel   2 x 69 float32          297: per hand rank r's count k at ``5r + k``, the black
                                     joker's at ``65 + k``, the red's at ``67 + k`` (own slots,

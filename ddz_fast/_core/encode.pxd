@@ -29,16 +29,17 @@ cdef enum:
     # (Rules.shuttle_bombs) can count more.
     DOUZERO_MOST_BOMBS = 14
     # ddz_fast's compact scheme: 100 int8 of counts and scalars, then the last 15 actions of
-    # the play as 15 rank counts each (ddz_fast/encodings.py has the layout).
+    # the play as 15 rank counts each (ddz_fast/encodings.py has the layout). A fourth seat
+    # (ENCODE_FOUR_SEATS) adds its played cards, landlord flag and cards left to the head.
     COMPACT_HISTORY = 15
     COMPACT_HEAD = 100
-    COMPACT_SIZE = COMPACT_HEAD + COMPACT_HISTORY * 15
+    COMPACT_FOURTH_SEAT = 15 + 1 + 1
     # ENCODE_PERFECT_INFORMATION's tail, after a scheme's own layout: the next seat's hand,
-    # then the one after's, each in the scheme's card format.
+    # then the one after's (and compact's with four seats, the third's), each in the scheme's
+    # card format (compact: 15 rank counts).
     RLCARD_PERFECT_TAIL = 2 * RLCARD_CARDS            # rlcard and douzero: 54 each
     OPENSPIEL_HAND = 69                               # its hand block's one-hots
     OPENSPIEL_PERFECT_TAIL = 2 * OPENSPIEL_HAND
-    COMPACT_PERFECT_TAIL = 2 * 15                     # 15 rank counts each
     # ENCODE_WILDS's block, after compact's own layout and before that tail: the wild ranks
     # shown (13 ranks 3..2), the physical cards of the move to beat and of the last 15 actions.
     COMPACT_WILD_RANKS = 13
@@ -50,6 +51,7 @@ cdef enum:
     ENCODE_BUG_COMPATIBLE = 2         # copy the peer's bugs (see each encoder)
     ENCODE_PERFECT_INFORMATION = 4    # append the other seats' hands (every scheme)
     ENCODE_WILDS = 8                  # compact: the wild-card block (a wild-card game)
+    ENCODE_FOUR_SEATS = 16            # compact: a game of four seats (RULES.md 11)
 
 # What an encoder returns when it cannot encode the position (else the size written).
 cdef enum:
@@ -83,7 +85,8 @@ cdef int encode_douzero_history(const ddz_game* g, int8_t* out) noexcept nogil
 cdef int encode_douzero_batch(const ddz_game* g, int seat, int flags, const uint64_t* actions,
                               Py_ssize_t n, float* out) noexcept nogil
 
-# The compact observation of `seat` (0..2), in every phase: compact_size(flags) int8 into out.
+# The compact observation of `seat` (0..2; 0..3 under ENCODE_FOUR_SEATS, whose game has four
+# seats), in every phase: compact_size(flags) int8 into out.
 # ENCODE_WILDS (a game under wild-card rules) adds the wild block, which encode_compact_recent
 # leaves to its caller (it skips the block: the perfect-information tail comes after it).
 cdef int compact_size(int flags) noexcept nogil

@@ -4,6 +4,7 @@ from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
 
 from .bits cimport card_count, rank_count
+from .two_decks cimport two_deck_card_count
 from .combos cimport physical_cards
 from .state cimport NO_SEAT, PHASE_AUCTION, PHASE_PLAY, ddz_game, ddz_state, ddz_step, wilds_shown
 from .typedefs cimport N_RANKS, RANK_BLACK_JOKER, RANK_RED_JOKER
@@ -21,17 +22,6 @@ cdef enum:
     OS_FIRST_BIDDER = OS_FROM_LANDLORD + 3      # 141
     OS_FACE_UP = OS_FIRST_BIDDER + 3            # 144
     DZ_BOMBS = DOUZERO_MOST_BOMBS + 1  # DouZero: the bombs one-hot
-    # The compact scheme (seats relative to the observer: 0 itself, 1 the next, 2 the previous).
-    CP_HAND = 0                       # 15 rank counts each
-    CP_PLAYED = 15                    # three blocks: by seat 0, 1, 2 (relative)
-    CP_UNSEEN = 60
-    CP_TO_BEAT = 75
-    CP_LANDLORD = 90                  # one-hot, relative (the auction: the highest bidder)
-    CP_AUCTION = 93
-    CP_CARDS_LEFT = 94                # three: relative seats 0, 1, 2
-    CP_BOMBS = 97
-    CP_BID = 98
-    CP_HISTORY_ROWS = 99              # how many rows of the history hold an action
 
 
 cdef inline int8_t* write_cards(uint64_t cards, int8_t* out) noexcept nogil:
@@ -297,8 +287,18 @@ cdef inline int wild_block(int flags) noexcept nogil:
     return COMPACT_WILD_BLOCK if flags & ENCODE_WILDS else 0
 
 
+cdef inline int compact_seats(int flags) noexcept nogil:
+    return 4 if flags & ENCODE_FOUR_SEATS else 3
+
+
+cdef inline int compact_history(int flags) noexcept nogil:
+    """Where the history starts: after the head, which has a block more for a fourth seat."""
+    return COMPACT_HEAD + (COMPACT_FOURTH_SEAT if flags & ENCODE_FOUR_SEATS else 0)
+
+
 cdef int compact_size(int flags) noexcept nogil:
-    return COMPACT_SIZE + wild_block(flags) + perfect_tail(flags, COMPACT_PERFECT_TAIL)
+    return (compact_history(flags) + COMPACT_HISTORY * N_RANKS + wild_block(flags)
+            + perfect_tail(flags, (compact_seats(flags) - 1) * N_RANKS))
 
 
 cdef inline uint64_t step_physical(const ddz_step* step) noexcept nogil:
@@ -310,7 +310,7 @@ cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noe
     cdef int n_recent = recent_actions(g, COMPACT_HISTORY, recent), k
     cdef int size = encode_compact_recent(g, seat, flags, recent, n_recent, out)
     cdef const ddz_state* s = &g.s
-    cdef int8_t* block = out + COMPACT_SIZE
+    cdef int8_t* block = out + compact_history(flags) + COMPACT_HISTORY * N_RANKS
     if not flags & ENCODE_WILDS:
         return size
     memset(block, 0, COMPACT_WILD_BLOCK)
@@ -326,32 +326,47 @@ cdef int encode_compact(const ddz_game* g, int seat, int flags, int8_t* out) noe
 
 cdef int encode_compact_recent(const ddz_game* g, int seat, int flags, const uint64_t* recent,
                                int n_recent, int8_t* out) noexcept nogil:
+    # The blocks in the order of encodings.py's layout; seat (seat + k) mod `seats` is
+    # relative seat k (a subtraction, not a division: this runs at every step of Tables).
     cdef const ddz_state* s = &g.s
-    cdef int k, other
-    cdef uint64_t unseen = s.hands[(seat + 1) % 3] + s.hands[(seat + 2) % 3]
-    if s.phase == PHASE_AUCTION:
-        unseen += s.kitty               # (the landlord takes it when the auction ends)
-    write_counts(s.hands[seat], out + CP_HAND)
-    for k in range(3):
-        other = (seat + k) % 3
-        write_counts(s.played[other], out + CP_PLAYED + N_RANKS * k)
-        out[CP_CARDS_LEFT + k] = card_count(s.hands[other])
-    write_counts(unseen, out + CP_UNSEEN)
-    write_counts(s.last_move.cards if s.last_move.length else 0, out + CP_TO_BEAT)
+    cdef int seats = compact_seats(flags), k, other
+    cdef int8_t* p = out
+    cdef uint64_t unseen = s.kitty if s.phase == PHASE_AUCTION else 0   # (the landlord's to be)
+    cdef int seat_of[4]
+    for k in range(seats):
+        other = seat + k
+        seat_of[k] = other - seats if other >= seats else other
+        if k:
+            unseen += s.hands[seat_of[k]]
+    write_counts(s.hands[seat], p)
+    p += N_RANKS
+    for k in range(seats):
+        write_counts(s.played[seat_of[k]], p)
+        p += N_RANKS
+    write_counts(unseen, p)
+    write_counts(s.last_move.cards if s.last_move.length else 0, p + N_RANKS)
+    p += 2 * N_RANKS
     # The landlord, or in the auction the highest bidder so far (none: all zero).
     other = s.landlord if s.landlord != NO_SEAT else s.high_bidder
-    out[CP_LANDLORD] = out[CP_LANDLORD + 1] = out[CP_LANDLORD + 2] = 0
-    if other != NO_SEAT:
-        out[CP_LANDLORD + (other - seat + 3) % 3] = 1
-    out[CP_AUCTION] = s.phase == PHASE_AUCTION
-    out[CP_BOMBS] = s.bombs
-    out[CP_BID] = s.bid
-    out[CP_HISTORY_ROWS] = n_recent
-    cdef int8_t* rows = out + COMPACT_HEAD + (COMPACT_HISTORY - n_recent) * N_RANKS
-    memset(out + COMPACT_HEAD, 0, (COMPACT_HISTORY - n_recent) * N_RANKS)
+    for k in range(seats):
+        p[k] = seat_of[k] == other
+    p += seats
+    p[0] = s.phase == PHASE_AUCTION
+    p += 1
+    for k in range(seats):
+        p[k] = (two_deck_card_count(s.hands[seat_of[k]]) if seats == 4
+                else card_count(s.hands[seat_of[k]]))
+    p += seats
+    p[0] = s.bombs
+    p[1] = s.bid
+    p[2] = n_recent                     # (p + 3: the history)
+    cdef int8_t* rows = out + compact_history(flags)
+    memset(rows, 0, (COMPACT_HISTORY - n_recent) * N_RANKS)
+    rows += (COMPACT_HISTORY - n_recent) * N_RANKS
     for k in range(n_recent):
         write_counts(recent[k], rows + k * N_RANKS)
     if flags & ENCODE_PERFECT_INFORMATION:
-        write_counts(s.hands[(seat + 1) % 3], out + COMPACT_SIZE + wild_block(flags))
-        write_counts(s.hands[(seat + 2) % 3], out + COMPACT_SIZE + wild_block(flags) + N_RANKS)
+        p = out + compact_history(flags) + COMPACT_HISTORY * N_RANKS + wild_block(flags)
+        for k in range(1, seats):
+            write_counts(s.hands[seat_of[k]], p + (k - 1) * N_RANKS)
     return compact_size(flags)

@@ -403,37 +403,41 @@ def test_positions_without_a_layout():
 # --- compact: ddz_fast's own scheme, against a plain encoder over the public API ------------
 
 def compact_reference(game, seat):
-    """The compact layout of ddz_fast.encodings, written from Game's public properties."""
+    """The compact layout of ddz_fast.encodings, written from Game's public properties: its
+    table for three seats, and for four (n = 4) each block of seats one seat longer."""
     def counts(cards):
         return np.array(Hand(cards).counts if cards else [0] * 15, dtype=np.int64)
 
-    out = np.zeros(325, dtype=np.int64)
+    n = game.n_seats
+    head = 100 if n == 3 else 117
+    out = np.zeros(head + 225, dtype=np.int64)
+    landlord_at, cards_left_at = 45 + 15 * n, 46 + 16 * n      # 90 and 94 of three seats
     hands, played = game.hands, game.cards_played
     out[0:15] = hands[seat].counts
-    unseen = counts(hands[(seat + 1) % 3]) + counts(hands[(seat + 2) % 3])
+    unseen = sum(counts(hands[(seat + k) % n]) for k in range(1, n))
     if game.phase == "auction":
         unseen += counts(game.kitty)
-    for k in range(3):
-        other = (seat + k) % 3
+    for k in range(n):
+        other = (seat + k) % n
         out[15 + 15 * k:30 + 15 * k] = played[other].counts
-        out[94 + k] = len(hands[other])
-    out[60:75] = unseen
+        out[cards_left_at + k] = len(hands[other])
+    out[15 + 15 * n:30 + 15 * n] = unseen
     if game.last_move is not None:
-        out[75:90] = game.last_move.counts       # (a long bomb's hold more than a deck's)
+        out[30 + 15 * n:45 + 15 * n] = game.last_move.counts   # (a long bomb's: past 4 a rank)
     landlord = game.landlord
     if landlord is None:
         landlord = Position.parse(game.position()).high      # the highest bidder so far
     if landlord is not None:
-        out[90 + (landlord - seat) % 3] = 1
-    out[93] = game.phase == "auction"
-    out[97] = game.bombs
-    out[98] = game.highest_bid
+        out[landlord_at + (landlord - seat) % n] = 1
+    out[landlord_at + n] = game.phase == "auction"
+    out[head - 3] = game.bombs
+    out[head - 2] = game.highest_bid
     plays = [action for _, action in game.history if isinstance(action, Move)]
     last = plays[-15:]
-    out[99] = len(last)
+    out[head - 1] = len(last)
     for row, action in enumerate(last, start=15 - len(last)):
         if action != PASS:
-            out[100 + 15 * row:115 + 15 * row] = action.counts
+            out[head + 15 * row:head + 15 + 15 * row] = action.counts
     if game.rules.wilds == "none":
         return out
     # the wild block: the wild ranks shown (1 the first, 2 the second), then the physical
@@ -466,14 +470,14 @@ def random_decisions(rules, games, seed):
 
 
 @pytest.mark.parametrize("preset", ["standard", "rlcard", "douzero", "openspiel", "strict", "laizi",
-                                    "tiandi_laizi"])
+                                    "tiandi_laizi", "four_1v3", "four_2v2"])
 def test_compact_equals_reference(preset):
     """Every seat at every position of 60 random games a preset (auctions, redeals, passed-out
     deals, ends included): the kernel equals the plain encoder."""
     seen = Counter()
     out = np.empty(COMPACT.shape("farmer", rules=preset), dtype=np.int8)
     for game in random_decisions(Rules.preset(preset), 60, 7):
-        for seat in range(3):
+        for seat in range(game.n_seats):
             expected = compact_reference(game, seat)
             assert COMPACT.encode(game, seat, out=out) is out
             assert out.tolist() == expected.tolist(), (seat, game.position())
@@ -507,6 +511,35 @@ def test_compact_in_wild_card_games():
         with pytest.raises(UnsupportedRulesError, match=f"the {scheme.name} encoding does not"):
             scheme.shape("farmer", rules="laizi")
         with pytest.raises(UnsupportedRulesError, match=f"the {scheme.name} encoding does not"):
+            scheme.encode(game)
+
+
+def test_compact_with_four_seats():
+    """The four-player game's compact observation: 342 wide (387 with the other three hands);
+    counts past a deck's (eight of a rank, 33 cards); the peers' schemes refuse it."""
+    game = Game.from_hands(["33333333BBRR" + "4" * 8 + "5" * 8 + "6", "7", "8", "9"],
+                           rules="four_2v2", landlord=0, bid=3)
+    assert COMPACT.shape("landlord", rules="four_2v2") == (342,) == COMPACT.encode(game).shape
+    obs = COMPACT.encode(game, 0)
+    assert obs[0:15].tolist() == [8, 8, 8, 1] + [0] * 9 + [2, 2]
+    assert obs[105:109].tolist() == [1, 0, 0, 0] and obs[110:114].tolist() == [29, 1, 1, 1]
+    assert COMPACT.encode(game, 2)[105:109].tolist() == [0, 0, 1, 0]    # the partner opposite
+    game.play("33333333")
+    obs = COMPACT.encode(game, 1)
+    assert obs[90:105].tolist() == [8] + [0] * 14 and obs[114] == 1 and obs[116] == 1
+    assert obs[15 + 15 * 3] == 8 and obs[117 + 15 * 14] == 8     # played by the previous seat
+    perfect = CompactEncoding(perfect_information=True)
+    assert perfect.shape("farmer", rules="four_1v3") == (387,)
+    full = perfect.encode(game, 1)
+    assert full[:342].tolist() == obs.tolist()
+    assert [full[342 + 15 * k:357 + 15 * k].tolist() for k in range(3)] == [
+        game.hands[seat].counts.tolist() for seat in (2, 3, 0)]
+    with pytest.raises(ValueError, match="seat must be an integer in 0..3, not 4"):
+        COMPACT.encode(game, 4)
+    for scheme in (RLCARD, OPENSPIEL, DOUZERO):
+        with pytest.raises(UnsupportedRulesError, match="three seats: the four-player game"):
+            scheme.shape("farmer", rules="four_1v3")
+        with pytest.raises(UnsupportedRulesError, match="three seats: the four-player game"):
             scheme.encode(game)
 
 

@@ -250,7 +250,7 @@ def test_what_is_not_written_for_four_players_is_refused():
         "the native rule player": lambda: _native_action(ddz_fast.RulePlayer(0), playing, 1),
     }
     calls.update({f"the {scheme.name} encoding": (lambda scheme=scheme: scheme.encode(playing))
-                  for scheme in (encodings.COMPACT, encodings.DOUZERO, encodings.RLCARD)})
+                  for scheme in (encodings.DOUZERO, encodings.RLCARD)})
     for name, call in calls.items():
         try:
             call()
