@@ -245,6 +245,8 @@ cdef class Encoding:
             raise TypeError(f"space must be an ActionSpace, not {type(space).__name__}")
         cdef ActionSpace actions = <ActionSpace>space
         cdef bint wild = actions.w.n != 0
+        if actions._rules.c.players == 4 and not isinstance(self, CompactEncoding):
+            refuse_four_seats(self.name)        # (54 card slots: four of a rank at most)
         if wild:
             if not isinstance(self, CompactEncoding):
                 without_wilds(actions.rules, f"the {self.name} encoding's action features")

@@ -536,9 +536,16 @@ def test_compact_with_four_seats():
         game.hands[seat].counts.tolist() for seat in (2, 3, 0)]
     with pytest.raises(ValueError, match="seat must be an integer in 0..3, not 4"):
         COMPACT.encode(game, 4)
+    space = ActionSpace("four_2v2")
+    ids = space.legal_ids(game)
+    assert COMPACT.action_features(space, ids).tolist() == [
+        [0] * 15 if i == space.pass_id else space.action(i).counts.tolist() for i in ids]
     for scheme in (RLCARD, OPENSPIEL, DOUZERO):
         with pytest.raises(UnsupportedRulesError, match="three seats: the four-player game"):
             scheme.shape("farmer", rules="four_1v3")
+        if scheme is not OPENSPIEL:         # (which has no action features)
+            with pytest.raises(UnsupportedRulesError, match="three seats: the four-player"):
+                scheme.action_features(space, ids)
         with pytest.raises(UnsupportedRulesError, match="three seats: the four-player game"):
             scheme.encode(game)
 
