@@ -24,7 +24,8 @@ from ._actions cimport ActionSpace
 from ._arena cimport set_policies
 from ._core.encode cimport (
     DOUZERO_MOST_BOMBS, DOUZERO_Z_ROWS, ENCODE_BUG_COMPATIBLE, ENCODE_OTHERS_HAND,
-    ENCODE_PERFECT_INFORMATION, ENCODE_WILDS, RLCARD_CARDS, compact_size, douzero_size,
+    ENCODE_FOUR_SEATS, ENCODE_PERFECT_INFORMATION, ENCODE_WILDS, RLCARD_CARDS, compact_size,
+    douzero_size,
     openspiel_size, rlcard_size,
 )
 from ._core.fanout cimport fanout_free, fanout_init
@@ -61,7 +62,9 @@ cdef class Tables:
     the GIL: a vectorised environment in Gymnasium's style (``reset``, ``step``, autoreset
     modes), for every preset, the auction included where the rules have one (bids are ids of
     the action space). Under wild-card rules the ids are the wild-card space's, the
-    observation ``compact`` (the other schemes and ``action_mask`` refuse them).
+    observation ``compact`` (the other schemes and ``action_mask`` refuse them). The
+    four-player game of two decks (``four_1v3``, ``four_2v2``; RULES.md 11) has four seats
+    wherever a seat is counted below, and the ``compact`` observation.
 
     Arguments:
 
@@ -90,10 +93,10 @@ cdef class Tables:
       that would redeal past ``MAX_REDEALS`` counts as illegal (``RedealLimitError``).
     - ``action_mask``: also give ``info["action_mask"]``, an ``(n, len(space))`` bool array.
     - ``copy``: return copies instead of the reused buffers.
-    - ``opponents``: ``{seat: player}`` for one or two seats that the tables play themselves,
-      natively inside ``step`` and ``reset``, with a native player (``RandomPlayer()`` or
-      ``GreedyPlayer()``; any other callable is refused with a ``TypeError`` naming the
-      seat; all three seats is a ``ValueError``: use ``play_games``). After every action and
+    - ``opponents``: ``{seat: player}`` for the seats (not all) that the tables play
+      themselves, natively inside ``step`` and ``reset``, with a native player
+      (``RandomPlayer()`` or ``GreedyPlayer()``; any other callable is refused with a
+      ``TypeError`` naming the seat; every seat is a ``ValueError``: use ``play_games``). After every action and
       every deal the opponents act until a learner seat (one not in ``opponents``) is to move
       or the game ends, so every output is for a learner seat's decision: ``obs``, roles and
       legal ids of the seat to move, a finished game's observation of the learner seat that
@@ -115,17 +118,21 @@ cdef class Tables:
       zeros), ``"z"`` ``(n, 5, 162)`` int8, and ``"x_batch"`` ``(L, 484)`` float32, one row
       per legal id in the CSR order of ``info["legal_ids"]`` (a landlord row is its 373, then
       zeros); all zero in the auction.
-      A scheme with ``perfect_information=True`` widens every row by its tail (the other two
-      hands: compact 30, openspiel 138, rlcard and douzero's x_no_action and x_batch 108):
+      A scheme with ``perfect_information=True`` widens every row by its tail (the other
+      hands: compact 30 (45 of four seats), openspiel 138, rlcard and douzero's x_no_action
+      and x_batch 108):
       a row is the seat's observation, tail included, as ``encode`` gives it, then zeros
       (for the landlord's rlcard / douzero rows, and in the auction).
-    - ``rewards``: ``(n, 3)`` float32 by seat: zero until a game ends, then what the rules'
-      scoring pays each seat (``Game.result.scores``); the penalty of ``illegal_action``.
+    - ``rewards``: ``(n, 3)`` float32 by seat (``(n, 4)`` of four players): zero until a game
+      ends, then what the rules' scoring pays each seat (``Game.result.scores``); the penalty
+      of ``illegal_action``.
     - ``terminated``: ``(n,)`` bool, the game ended at this step; ``truncated``: ``(n,)``
       bool, always False (a game always ends).
     - ``info``: ``"current_player"`` ``(n,)`` int8, the seat the observation is for;
       ``"role"`` ``(n,)`` int8, its role: 0 the landlord, 1 landlord_down (plays after him),
-      2 landlord_up, -1 in the auction (or after an auction everyone passed); the legal ids
+      2 landlord_up, -1 in the auction (or after an auction everyone passed); of four
+      players 1 plays after him, 2 sits opposite (his partner in 2 v 2), 3 plays before
+      him; the legal ids
       as CSR, ``"legal_offsets"`` ``(n + 1,)`` int64 and ``"legal_ids"`` int32, table i's
       ascending in ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` (none for a finished
       game), both read-only; ``"episode_index"`` ``(n,)`` int64, the k of the game the row is of
@@ -197,7 +204,7 @@ cdef class Tables:
         self.illegal_action = check_choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
         self.action_mask = check_bool(action_mask, "action_mask")
         self.copy = check_bool(copy, "copy")
-        self._opponents = as_opponents(opponents)
+        self._opponents = as_opponents(opponents, self.rules.c.players)
         self.metadata = {"autoreset_mode": self.autoreset}
         self.c.reset_mode = AUTORESET_MODES.index(self.autoreset)
         self.c.illegal = ILLEGAL_ACTIONS.index(self.illegal_action)
@@ -211,6 +218,7 @@ cdef class Tables:
         self.c.pass_id = self.space.pass_id
         self.c.first_bid = self.space.bid_ids[0] if self.space.bid_ids else -1
         self.c.rules = self.rules.c
+        self.c.seats = self.rules.c.players
         self.set_scheme()
         self.allocate()
         self.c.opponents = bool(self._opponents)
@@ -224,11 +232,16 @@ cdef class Tables:
         scheme = self.observation
         cdef int flags = ENCODE_PERFECT_INFORMATION if scheme.perfect_information else 0
         if isinstance(scheme, _encodings.CompactEncoding):
-            flags |= ENCODE_WILDS if self.rules.wilds != "none" else 0
+            flags |= ((ENCODE_WILDS if self.rules.wilds != "none" else 0)
+                      | (ENCODE_FOUR_SEATS if self.rules.c.players == 4 else 0))
             self.c.scheme, self.c.width = OBS_COMPACT, compact_size(flags)
             self.c.flags = flags
             return 0
         without_wilds(self.rules, f"observation: the {scheme.name} encoding")
+        if self.rules.c.players == 4:
+            raise UnsupportedRulesError(
+                f"observation: the {scheme.name} encoding is a peer's observation of three "
+                f"seats; the four-player game (players=4, RULES.md 11) has the compact encoding")
         if isinstance(scheme, _encodings.RLCardEncoding):
             flags |= ((ENCODE_OTHERS_HAND if scheme.others_hand else 0)
                       | (ENCODE_BUG_COMPATIBLE if scheme.bug_compatible else 0))
@@ -262,7 +275,7 @@ cdef class Tables:
             c.z = <int8_t*>array_data(self.z)
             c.final_z = <int8_t*>array_data(self.final_z)
             self.x_batch = np.zeros((1, c.x_batch_width), np.float32)
-        self.rewards = np.zeros((n, 3), np.float32)
+        self.rewards = np.zeros((n, c.seats), np.float32)
         c.rewards = <float*>array_data(self.rewards)
         self.terminated = np.zeros(n, np.bool_)
         c.terminated = <uint8_t*>array_data(self.terminated)
@@ -543,7 +556,7 @@ cdef char* array_data(object a) except NULL:
 
 cdef tuple space_and_rules(actions, rules):
     if rules is not None:                       # None: the rules of the actions
-        rules = as_rules(rules)
+        rules = as_rules(rules, four_players=True)
     if actions is None:
         actions = ActionSpace(rules)
     elif not isinstance(actions, ActionSpace):
@@ -556,7 +569,7 @@ cdef tuple space_and_rules(actions, rules):
     return actions, rules
 
 
-cdef dict as_opponents(opponents):
+cdef dict as_opponents(opponents, int seats):
     if opponents is None:
         return {}
     if not isinstance(opponents, dict):
@@ -564,10 +577,11 @@ cdef dict as_opponents(opponents):
                         f"{type(opponents).__name__}")
     checked = {}
     for seat, player in opponents.items():
-        checked[check_int(seat, "opponents: a seat", 0, 2)] = player
-    if len(checked) == 3:
-        raise ValueError("opponents: all three seats are opponents, so there is nothing to "
-                         "learn; play whole games with ddz_fast.play_games")
+        checked[check_int(seat, "opponents: a seat", 0, seats - 1)] = player
+    if len(checked) == seats:
+        raise ValueError(f"opponents: all {('three', 'four')[seats - 3]} seats are opponents, "
+                         f"so there is nothing to learn; play whole games with "
+                         f"ddz_fast.play_games")
     return dict(sorted(checked.items()))
 
 

@@ -102,7 +102,7 @@ class Mirror:
         return self.observer if self.over else self.game.to_move
 
     def apply(self, space, action_id, policy):
-        """Apply an action id; returns the rewards (3 floats) and whether the game ended."""
+        """Apply an action id; returns the rewards (a float a seat) and whether the game ended."""
         game = self.game
         legal = space.legal_ids(game).tolist()
         mover = game.to_move
@@ -110,7 +110,7 @@ class Mirror:
             assert policy != "raise"
             self.over, self.observer = True, mover
             other = 0.0 if policy == "lose" else 1.0
-            return [-1.0 if seat == mover else other for seat in range(3)], True
+            return [-1.0 if seat == mover else other for seat in range(game.n_seats)], True
         action = space.action(action_id)
         if game.phase == "auction":
             game.bid(0 if action == PASS else action)
@@ -120,11 +120,11 @@ class Mirror:
         if game.phase == "over":
             self.over, self.observer = True, mover
             return [float(s) for s in game.result.scores], True
-        return [0.0, 0.0, 0.0], False
+        return [0.0] * game.n_seats, False
 
 
 def role_of(game, seat):
-    return -1 if game.landlord is None else (seat - game.landlord) % 3
+    return -1 if game.landlord is None else (seat - game.landlord) % game.n_seats
 
 
 def expected_row(scheme, game, seat, width):

@@ -87,6 +87,7 @@ ctypedef struct ddz_tables:     # everything the kernels read; the boundary owns
     const ddz_action_ids* ids_table
     const ddz_wild_ids* wild_ids    # the space's, under wild-card rules; else NULL
     ddz_rules rules
+    int seats                   # rules.players: 3, or 4 (RULES.md 11); rewards has n x seats
     Py_ssize_t n_ids            # ids in the space
     int32_t pass_id             # the space's ids of the pass and of bid 1 (2 and 3 follow)
     int32_t first_bid

@@ -3,7 +3,7 @@
 from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
-from .actions cimport ddz_action_ids, legal_ids
+from .actions cimport ddz_action_ids, ids_of, legal_ids
 from .alloc cimport grow
 from .bits cimport hand_init
 from .encode cimport (
@@ -136,6 +136,14 @@ cdef void write_obs(const ddz_tables* env, const ddz_table* t, int seat, char* o
         memset(obs + written, 0, env.width - written)
 
 
+cdef inline int role_of(const ddz_state* s, int seat, int seats) noexcept nogil:
+    """The seat's place after the landlord: 0 the landlord, 1 the next, up to seats - 1 the
+    one before him; -1 without a landlord."""
+    if s.landlord == NO_SEAT:
+        return -1
+    return seat - s.landlord + (seats if seat < s.landlord else 0)
+
+
 cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) noexcept nogil:
     """Table i's observation, player, role, legal ids (appended to the chunk's) and count
     (into starts[i + 1]), and mask row."""
@@ -145,13 +153,15 @@ cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) n
     cdef Py_ssize_t item = 4 if env.scheme == OBS_OPENSPIEL else 1
     cdef Py_ssize_t count = 0, room = MAX_MOVES + 1, k
     cdef bint playing = not t.over and s.phase != PHASE_OVER and s.phase != PHASE_AUCTION
+    cdef bint grown = env.wild_ids != NULL or env.seats == 4      # (no fixed bound: see rows.pxd)
+    cdef bint can_pass = s.last_move.length != 0
     cdef ddz_hand h
     cdef int32_t* out
     env.current[i] = seat
-    env.role[i] = -1 if s.landlord == NO_SEAT else (seat - s.landlord + 3) % 3
+    env.role[i] = role_of(s, seat, env.seats)
     write_obs(env, t, seat, env.obs + i * env.width * item,
               env.z + i * Z_SIZE if env.z != NULL else NULL)
-    if playing and env.wild_ids != NULL:
+    if playing and grown:
         room = state_actions(s, &env.rules, &chunk.moves, &chunk.room)     # (pass included)
         if room < 0:
             chunk.failed = STEP_NO_MEMORY
@@ -170,10 +180,12 @@ cdef void write_outputs(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) n
             count += 1
     elif env.wild_ids != NULL:
         count = wild_ids_of(env.wild_ids, chunk.moves, room, False, out)
+    elif grown:                             # (two decks: the pass last, if it is legal)
+        count = ids_of(env.ids_table, chunk.moves, room - can_pass, can_pass, out)
     else:
         hand_init(&h, s.hands[s.to_move])
-        count = legal_ids(env.ids_table, &h, &s.last_move if s.last_move.length else NULL,
-                          s.last_move.length != 0, &env.rules, out)
+        count = legal_ids(env.ids_table, &h, &s.last_move if can_pass else NULL, can_pass,
+                          &env.rules, out)
     if count < 0:                           # (a move without an id: NO_ID, or -1 - k)
         chunk.failed = STEP_NO_ID
         count = 0
@@ -197,13 +209,12 @@ cdef int end_game(const ddz_tables* env, Py_ssize_t i, ddz_chunk* chunk) noexcep
     env.terminated[i] = True
     if t.g.s.phase == PHASE_OVER:
         state_scores(&t.g.s, &env.rules, scores, &spring, &anti_spring)
-        for seat in range(3):
-            env.rewards[3 * i + seat] = <float>scores[seat]
+        for seat in range(env.seats):
+            env.rewards[env.seats * i + seat] = <float>scores[seat]
     if env.reset_mode == RESET_SAME_STEP:
         env.final_flags[i] = True
         env.final_current[i] = t.last_seat
-        env.final_role[i] = (-1 if t.g.s.landlord == NO_SEAT
-                             else (t.last_seat - t.g.s.landlord + 3) % 3)
+        env.final_role[i] = role_of(&t.g.s, t.last_seat, env.seats)
         write_obs(env, t, t.last_seat, env.final_obs + i * env.width * item,
                   env.final_z + i * Z_SIZE if env.final_z != NULL else NULL)
         return start_game(env, t, chunk)
@@ -218,7 +229,8 @@ cdef void step_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
     chunk.failed = 0
     for i in range(chunk.lo, chunk.hi):
         t = &env.tables[i]
-        env.rewards[3 * i] = env.rewards[3 * i + 1] = env.rewards[3 * i + 2] = 0
+        for seat in range(env.seats):
+            env.rewards[env.seats * i + seat] = 0
         env.terminated[i] = False
         if env.final_flags != NULL:
             env.final_flags[i] = False
@@ -231,8 +243,8 @@ cdef void step_chunk(const ddz_tables* env, ddz_chunk* chunk) noexcept nogil:
                 status = end_game(env, i, chunk)
         else:                                   # lose or forfeit (raise checked first)
             t.last_seat = t.g.s.to_move
-            for seat in range(3):
-                env.rewards[3 * i + seat] = (
+            for seat in range(env.seats):
+                env.rewards[env.seats * i + seat] = (
                     -1 if seat == t.last_seat else 0 if env.illegal == ILLEGAL_LOSE else 1)
             status = end_game(env, i, chunk)
         if status != PUSHED:

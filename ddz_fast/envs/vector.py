@@ -30,16 +30,17 @@ action_mask=False, copy=False, opponents=None)``:
   ``action_mask=True`` ``"action_mask"`` ``(n, len(space))`` int8. ``single_observation_space``
   is the ``Dict`` of one row's ``Box``\\ es, ``observation_space`` the batched ``Dict``. The
   legal ids are always in ``info`` as CSR, so a policy needs no dense mask.
-- Rewards: ``(n,)`` float32, the payoff of one fixed seat, ``seat`` (0..2; 0 is the landlord
-  under presets without an auction), at each table: zero until a game ends, then that seat's
-  payoff under the rules' scoring (``Result.scores[seat]``, as in the single env) or its part
-  of the illegal-action penalty. So the sum of a table's rewards over a game is that seat's
-  return, which is what Gymnasium's ``RecordEpisodeStatistics`` and a single-agent learner
-  read. (The reward of the seat that moved would be no return: the seat that ends a game
-  has always won.) Every seat's payoffs, which a self-play learner needs, are in
-  ``info["rewards"]`` ``(n, 3)`` by seat. ``terminated``: the game ended at this step;
-  ``truncated``: always False (a pass that would redeal once more than the engine allows
-  counts as an illegal action, as in ``Tables``).
+- Rewards: ``(n,)`` float32, the payoff of one fixed seat, ``seat`` (0..2, 0..3 in the
+  four-player game; 0 is the landlord under presets without an auction), at each table: zero
+  until a game ends, then that seat's payoff under the rules' scoring
+  (``Result.scores[seat]``, as in the single env) or its part of the illegal-action penalty.
+  So the sum of a table's rewards over a game is that seat's return, which is what Gymnasium's
+  ``RecordEpisodeStatistics`` and a single-agent learner read. (The reward of the seat that
+  moved would be no return: the seat that ends a game has always won.) Every seat's payoffs,
+  which a self-play learner needs, are in ``info["rewards"]`` ``(n, 3)`` by seat (``(n, 4)``
+  of four players, whose observation is ``"compact"``). ``terminated``: the game ended at
+  this step; ``truncated``: always False (a pass that would redeal once more than the engine
+  allows counts as an illegal action, as in ``Tables``).
 - ``info``: ``Tables``' (``"current_player"``, ``"role"``, ``"legal_offsets"``,
   ``"legal_ids"``, ``"episode_index"``, ``"action_mask"`` if asked for), plus ``"rewards"``
   and with ``douzero``
@@ -108,29 +109,36 @@ def as_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
 
 def compact_high(encoding: Encoding, rules: Rules) -> npt.NDArray[np.int8]:
     """The largest value of each element of the compact observation in games under ``rules``
-    (its documented layout), the wild-card block and perfect_information's tail (two hands'
-    rank counts) included."""
-    ranks = np.array(DECK_COUNTS, dtype=np.int8)
+    (its documented layout, whose blocks of seats hold four in the four-player game), the
+    wild-card block and perfect_information's tail (the other hands' rank counts) included."""
+    seats = rules.players
+    decks = 2 if seats == 4 else 1
+    ranks = np.array(DECK_COUNTS, dtype=np.int8) * decks
     # the cards a move stands for: a long bomb of one rank has up to 4 wild cards a wild rank
     represented = ranks.copy()
     if rules.long_bombs:
         represented[:13] += 4 * (2 if rules.wilds == "two" else 1)
     high = np.empty(encoding.shape("farmer", rules=rules), dtype=np.int8)
-    high[:75] = np.tile(ranks, 5)           # own hand, played by each seat, unseen
-    high[75:90] = represented               # the move to beat
-    high[90:94] = 1                         # the landlord one-hot, the auction flag
-    high[94:97] = 20                        # cards left
-    high[97] = most_bombs(rules)            # bombs and rockets, as the multiplier counts them
-    high[98] = 3                            # the bid
-    high[99] = 15                           # history rows in use
-    high[100:325] = np.tile(represented, 15)    # the history
-    end = 325
+    at = 15 * (seats + 2)
+    high[:at] = np.tile(ranks, seats + 2)   # own hand, played by each seat, unseen
+    high[at:at + 15] = represented          # the move to beat
+    at += 15
+    high[at:at + seats + 1] = 1             # the landlord one-hot, the auction flag
+    at += seats + 1
+    high[at:at + seats] = 33 if seats == 4 else 20      # cards left
+    at += seats
+    high[at] = most_bombs(rules)            # bombs and rockets, as the multiplier counts them
+    high[at + 1] = 3                        # the bid
+    high[at + 2] = 15                       # history rows in use
+    at += 3
+    high[at:at + 225] = np.tile(represented, 15)        # the history
+    end = at + 225
     if rules.wilds != "none":               # the wild ranks shown (1, 2), then physical cards
         high[end:end + 13] = 2 if rules.wilds == "two" else 1
         high[end + 13:end + 253] = np.tile(ranks, 16)       # of the move to beat, the history
         end += 253
     if encoding.perfect_information:
-        high[end:] = np.tile(ranks, 2)      # the other two hands
+        high[end:] = np.tile(ranks, seats - 1)      # the other hands
     return high
 
 
@@ -168,12 +176,12 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
                  illegal_action: str = "raise", action_mask: bool = False,
                  copy: bool = False, opponents: dict[int, Any] | None = None) -> None:
         num_envs = check_int(num_envs, "num_envs", 1)
-        self.seat = check_int(seat, "seat", 0, 2)
         mode = as_autoreset_mode(autoreset_mode)
         self.tables = Tables(num_envs, rules=rules, actions=actions, observation=observation,
                              threads=threads, autoreset=AUTORESET_NAMES[mode],
                              illegal_action=illegal_action, action_mask=action_mask, copy=copy,
                              opponents=opponents)
+        self.seat = check_int(seat, "seat", 0, self.tables.rules.players - 1)
         self.num_envs = num_envs
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         encoding = self.tables.observation
@@ -194,7 +202,7 @@ class DouDizhuVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArra
         self._check_open()
         obs, info = self.tables.reset(seed, options)     # checks both first
         super().reset(seed=None if seed is None else int(seed))
-        info["rewards"] = np.zeros((self.num_envs, 3), dtype=np.float32)
+        info["rewards"] = np.zeros((self.num_envs, self.tables.rules.players), dtype=np.float32)
         return self._observation(obs, info), info
 
     def step(self, actions: npt.ArrayLike) -> tuple[

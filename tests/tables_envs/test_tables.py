@@ -82,11 +82,11 @@ def run_replay(preset, scheme, mode, policy, threads, n=5, steps=150, seed=11, o
         for i, mirror in enumerate(mirrors):
             if mirror.over:                     # next_step: this step deals the next game
                 mirror.start()
-                expected.append(([0.0] * 3, False))
+                expected.append(([0.0] * rules.players, False))
             else:
                 expected.append(mirror.apply(space, int(actions[i]), policy))
         obs, rewards, terminated, truncated, info = tables.step(actions)
-        assert rewards.dtype == np.float32 and rewards.shape == (n, 3)
+        assert rewards.dtype == np.float32 and rewards.shape == (n, rules.players)
         assert not truncated.any()
         for i, mirror in enumerate(mirrors):
             assert rewards[i].tolist() == expected[i][0] and terminated[i] == expected[i][1]
@@ -128,6 +128,7 @@ def threads_of(preset):
     ("douzero", DouZeroEncoding(perfect_information=True)),
     ("openspiel", OpenSpielEncoding(bug_compatible=True, perfect_information=True)),
     ("laizi", COMPACT), ("tiandi_laizi", CompactEncoding(perfect_information=True)),
+    ("four_1v3", COMPACT), ("four_2v2", CompactEncoding(perfect_information=True)),
 ])
 @pytest.mark.slow
 def test_tables_replay_through_games(preset, scheme):
@@ -143,10 +144,12 @@ OPPONENTS = ({1: GreedyPlayer(), 2: GreedyPlayer()}, {0: RandomPlayer()},
 
 
 @pytest.mark.parametrize("preset, opponents", [
-    (preset, opponents) for preset in sorted(Rules.presets()) if preset not in FOUR_PRESETS
-    # wild-card games: two greedy opponents and one random (the rule player, RLCard's agent,
-    # plays no wild cards: test_wild_tables_refusals); Tables refuse four players yet
-    for opponents in (OPPONENTS[:2] if preset in WILD_PRESETS else OPPONENTS)
+    (preset, opponents) for preset in sorted(Rules.presets())
+    # wild-card and four-player games: no rule player (RLCard's agent plays neither:
+    # test_wild_tables_refusals, test_four_player_tables_refusals); wild-card games: two
+    # greedy opponents and one random
+    for opponents in (OPPONENTS[:2] if preset in WILD_PRESETS
+                      else OPPONENTS[:4] if preset in FOUR_PRESETS else OPPONENTS)
 ], ids=repr)
 @pytest.mark.slow
 def test_tables_with_opponents_replay_through_games(preset, opponents):
@@ -156,7 +159,8 @@ def test_tables_with_opponents_replay_through_games(preset, opponents):
     for mode in MODES:
         for policy in POLICIES:
             for threads in threads_of(preset):
-                run_replay(preset, scheme, mode, policy, threads, n=4, steps=60, seed=5,
+                run_replay(preset, scheme, mode, policy, threads, n=4, seed=5,
+                           steps=150 if preset in FOUR_PRESETS else 60,   # (longer games)
                            opponents=opponents)
 
 
@@ -176,6 +180,36 @@ def test_wild_tables_quick(mode):
     run_replay("laizi", COMPACT, mode, "forfeit", 2, n=4, steps=60, seed=7)
     run_replay("tiandi_laizi", CompactEncoding(perfect_information=True), mode, "raise", 1,
                n=3, steps=60, seed=8, opponents={2: GreedyPlayer()})
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_four_player_tables_quick(mode):
+    """The quick loop's share of the four-player replays: two decks' legal ids (past a
+    one-deck buffer), four rewards, roles and compact rows of four seats, native opponents."""
+    run_replay("four_1v3", COMPACT, mode, "lose", 2, n=4, steps=80, seed=9)
+    run_replay("four_2v2", CompactEncoding(perfect_information=True), mode, "raise", 1, n=3,
+               steps=80, seed=10, opponents={1: GreedyPlayer(), 3: RandomPlayer()})
+
+
+def test_four_player_tables_refusals():
+    """Four seats: the peers' observations (of three seats), the rule player and every seat an
+    opponent are refused by name; a seat up to 3 is an opponent's."""
+    tables = Tables(2, actions="four_2v2", seed=1, opponents={3: GreedyPlayer()})
+    assert tables.rules == Rules.preset("four_2v2") and len(tables.space) == 7_773
+    obs, info = tables.reset()
+    assert obs.shape == (2, 342) and tables.step(np.zeros(2, np.int64))[1].shape == (2, 4)
+    for scheme in ("rlcard", "openspiel", "douzero"):
+        with pytest.raises(UnsupportedRulesError, match=f"observation: the {scheme} encoding is "
+                                                        f"a peer's observation of three seats"):
+            Tables(1, rules="four_1v3", observation=scheme)
+    with pytest.raises(UnsupportedRulesError, match=r"opponents\[1\], the rule player"):
+        Tables(1, rules="four_1v3", opponents={1: RulePlayer(0)})
+    with pytest.raises(ValueError, match="all four seats are opponents"):
+        Tables(1, rules="four_1v3", opponents={seat: RandomPlayer() for seat in range(4)})
+    with pytest.raises(ValueError, match=r"opponents: a seat must be an integer in 0..3, not 4"):
+        Tables(1, rules="four_1v3", opponents={4: RandomPlayer()})
+    with pytest.raises(ValueError, match="numbers the actions of"):
+        Tables(1, rules="four_1v3", actions="four_2v2")
 
 
 def test_wild_tables_refusals():
@@ -252,7 +286,8 @@ def same(a, b):
 
 
 @pytest.mark.parametrize("rules, observation", [
-    ("standard", "compact"), ("standard", "douzero"), ("tiandi_laizi", "compact")])
+    ("standard", "compact"), ("standard", "douzero"), ("tiandi_laizi", "compact"),
+    ("four_2v2", "compact")])
 def test_threads_do_not_change_results(rules, observation):
     assert same(random_run(1, rules=rules, observation=observation),
                 random_run(2, rules=rules, observation=observation))

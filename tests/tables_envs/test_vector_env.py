@@ -204,7 +204,9 @@ def test_spaces_contain_the_observations(vector):
                            (CompactEncoding(perfect_information=True), "standard"),
                            (DouZeroEncoding(perfect_information=True), "douzero"),
                            ("compact", "laizi"),
-                           (CompactEncoding(perfect_information=True), "tiandi_laizi")):
+                           (CompactEncoding(perfect_information=True), "tiandi_laizi"),
+                           ("compact", "four_1v3"),
+                           (CompactEncoding(perfect_information=True), "four_2v2")):
         for mask in (False,) if "laizi" in preset else (False, True):
             env = vector.DouDizhuVectorEnv(8, rules=preset, observation=scheme,
                                            action_mask=mask, autoreset_mode="SameStep")
@@ -247,6 +249,13 @@ def test_compact_bounds_are_tight(vector):
     assert vector.compact_high(COMPACT, Rules.preset("laizi"))[325:338].tolist() == [1] * 13
     # six shuttles of two quads (3..A) at 3 bombs each, the 2s' quad and the rocket
     assert vector.compact_high(COMPACT, Rules(shuttle="ordinary", shuttle_bombs=3))[97] == 20
+    # four seats on two decks: eight of a rank, blocks of four seats, 33 cards, 26 bombs and
+    # the four jokers, three other hands
+    four = vector.compact_high(CompactEncoding(perfect_information=True), Rules.preset("four_1v3"))
+    two_decks = [8] * 13 + [2, 2]
+    assert four.shape == (387,) and four[:105].tolist() == two_decks * 7
+    assert four[105:117].tolist() == [1] * 5 + [33] * 4 + [27, 3, 15]
+    assert four[117:].tolist() == two_decks * 18
 
 
 def test_sample_legal(vector):
@@ -320,6 +329,30 @@ def test_seeds(vector):
     with pytest.raises(ValueError, match="seed"):
         env.reset(seed=-1)
     assert env.np_random_seed == 7
+
+
+def test_four_players(vector):
+    """The four-player game: seat 3's payoffs are the rewards, every seat's in info (4 wide),
+    the same as Tables'; seat 4 is refused."""
+    env = vector.DouDizhuVectorEnv(3, rules="four_2v2", observation="compact", seat=3,
+                                   action_mask=True)
+    tables = Tables(3, rules="four_2v2", seed=4, action_mask=True, copy=True)
+    observation, info = env.reset(seed=4)
+    expected_obs, _ = tables.reset()
+    assert info["rewards"].shape == (3, 4) and np.array_equal(observation["observation"],
+                                                                 expected_obs)
+    rng = np.random.default_rng(4)
+    paid = 0
+    for _ in range(300):
+        actions = vector.sample_legal(info, rng)
+        observation, reward, terminated, _, info = env.step(actions)
+        expected_obs, rewards, _, _, _ = tables.step(actions)
+        assert np.array_equal(observation["observation"], expected_obs)
+        assert np.array_equal(info["rewards"], rewards) and np.array_equal(reward, rewards[:, 3])
+        paid += int(terminated.sum())
+    assert paid >= 3
+    with pytest.raises(ValueError, match="seat must be an integer in 0..3, not 4"):
+        vector.DouDizhuVectorEnv(1, rules="four_1v3", observation="compact", seat=4)
 
 
 @pytest.mark.parametrize("observation, actions", [("compact", None), ("openspiel", "openspiel")])
