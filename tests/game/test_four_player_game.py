@@ -241,7 +241,6 @@ def test_what_is_not_written_for_four_players_is_refused():
     playing.bid(3)
     calls = {
         "solve": lambda: ddz_fast.solve(playing),
-        "sample_deals": lambda: ddz_fast.sample_deals(playing, 0, 3, seed=1),
         "rollout_wins": lambda: rollout_wins(playing, np.zeros((1, 4, 15), np.uint8), 1, seed=1),
         "the rule player": lambda: ddz_fast.RulePlayer()(playing),
         "the PIMC player": lambda: ddz_fast.PIMCPlayer(samples=2, rollouts=1)(playing),

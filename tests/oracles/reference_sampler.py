@@ -15,8 +15,8 @@ def counts(hand):
 def knowledge(game, seat):
     """What `seat` sees: (known rows, hidden seats, the cards each hidden place must hold,
     the unseen cards, as a list of ranks one card each, and the hidden places' free sizes).
-    Places: the other seats (two, or one in a two-seat game), then the kitty while it is
-    unseen."""
+    Places: the other seats (two, one in a two-seat game, three in the four-player game),
+    then the kitty while it is unseen."""
     hands = [counts(h) for h in game.hands]
     played = [counts(h) for h in game.cards_played]
     kitty = counts(game.kitty)
@@ -35,22 +35,31 @@ def knowledge(game, seat):
     return hands, hidden, forced, unseen, sizes
 
 
+def seat_parts(cards, sizes):
+    """Every way to give the distinct `cards` to places of `sizes` in turn (the rest, to
+    the kitty): tuples of one index tuple a place."""
+    if not sizes:
+        yield ()
+        return
+    for part in itertools.combinations(cards, sizes[0]):
+        rest = [c for c in cards if c not in part]
+        for parts in seat_parts(rest, sizes[1:]):
+            yield (part,) + parts
+
+
 def reference_deals(game, seat, limits=None):
     """Counter: each consistent deal (a row of 15 counts per seat, as a tuple) -> its number
     of card-level deals."""
     hands, hidden, forced, unseen, sizes = knowledge(game, seat)
     out = Counter()
-    cards = range(len(unseen))
-    for first in itertools.combinations(cards, sizes[0]):
-        rest = [c for c in cards if c not in first]
-        for second in itertools.combinations(rest, sizes[1]):
-            rows = [list(h) for h in hands]
-            for s, part in zip(hidden, (first, second)):
-                rows[s] = list(forced[s])
-                for c in part:
-                    rows[s][unseen[c]] += 1
-            if limits is not None and any(rows[s][r] > limits[s][r]
-                                          for s in range(len(rows)) for r in range(15)):
-                continue
-            out[tuple(map(tuple, rows))] += 1
+    for parts in seat_parts(list(range(len(unseen))), sizes[:len(hidden)]):
+        rows = [list(h) for h in hands]
+        for s, part in zip(hidden, parts):
+            rows[s] = list(forced[s])
+            for c in part:
+                rows[s][unseen[c]] += 1
+        if limits is not None and any(rows[s][r] > limits[s][r]
+                                      for s in range(len(rows)) for r in range(15)):
+            continue
+        out[tuple(map(tuple, rows))] += 1
     return out

@@ -81,7 +81,7 @@ def small_games():
 SMALL = small_games()
 
 
-def mid_games(count, seed, rules=None):
+def mid_games(count, seed, rules=None, plays=45):
     """Random play-phase positions (and a few auction ones) of seeded deals."""
     rng = random.Random(seed)
     games = []
@@ -91,7 +91,7 @@ def mid_games(count, seed, rules=None):
             games.append(game)
             continue
         game.bid(3)
-        for _ in range(rng.randrange(45)):
+        for _ in range(rng.randrange(plays)):
             moves = game.legal_moves()
             game.play(moves[rng.randrange(len(moves))])
             if game.phase != "play":
@@ -176,7 +176,8 @@ def check_consistent(game, seat, deals, limits=None):
     real = np.array([counts(h) for h in game.hands])
     played = np.array([counts(h) for h in game.cards_played])
     kitty = np.array(counts(game.kitty))
-    assert deals.dtype == np.uint8 and deals.shape[1:] == (3, 15)
+    deck = np.array(DECK) * (2 if game.n_seats == 4 else 1)
+    assert deals.dtype == np.uint8 and deals.shape[1:] == (game.n_seats, 15)
     assert (deals[:, seat] == real[seat]).all()                           # its own hand
     assert (deals.sum(axis=2) == real.sum(axis=1)).all()                  # the hand sizes
     if game.landlord is None:                                             # the unseen kitty
@@ -185,7 +186,7 @@ def check_consistent(game, seat, deals, limits=None):
     else:                                   # the same cards in play; the kitty with the landlord
         assert (deals.sum(axis=1) == real.sum(axis=0)).all()
         assert (deals[:, game.landlord] + played[game.landlord] >= kitty).all()
-    assert (deals.sum(axis=1) + played.sum(axis=0) <= np.array(DECK)).all()   # the deck
+    assert (deals.sum(axis=1) + played.sum(axis=0) <= deck).all()         # the deck(s)
     if limits is not None:
         assert (deals <= limits).all()
 
@@ -236,6 +237,122 @@ def test_constraints_hold_in_every_deal():
         except InvalidConstraintsError:
             continue
         check_consistent(game, seat, deals, limits)
+
+
+# --- four seats, two decks (RULES.md 11) -----------------------------------------------------
+
+TWO_DECKS = tuple(2 * c for c in DECK)
+
+
+def two_deck_out(*parts):
+    rest = list(TWO_DECKS)
+    for part in parts:
+        for r, c in enumerate(Hand(part).counts):
+            rest[r] -= int(c)
+    return "".join("3456789TJQKA2BR"[r] * c for r, c in enumerate(rest))
+
+
+def small_four_games():
+    """Late four-player positions with few unseen cards: a landlord holding kitty cards (some
+    played), the 2 v 2 game, and the auction with its kitty of eight unseen."""
+    games = []
+    # Landlord seat 2 took the kitty 33345678 and played 4567 of it and an 8; seat 3 to move.
+    hands, played, kitty = ("3399", "44BB", "333", "5555"), ("", "", "45678", ""), "33345678"
+    games.append(Game.from_position(Position(
+        phase="play", hands=hands, to_move=3, landlord=2, bid=2, kitty=kitty, played=played,
+        plays=(0, 0, 1, 0), trick=("45678", 2), out=two_deck_out(*hands, *played),
+        rules="four_1v3")))
+    # 2 v 2: landlord seat 1 took KKKKQQQQ and played the plane QQQKKK; seat 2 to move.
+    hands, played, kitty = ("2222", "KQ2R", "AA2", "KA"), ("", "QQQKKK", "", ""), "KKKKQQQQ"
+    games.append(Game.from_position(Position(
+        phase="play", hands=hands, to_move=2, landlord=1, bid=3, kitty=kitty, played=played,
+        plays=(0, 1, 0, 0), trick=("QQQKKK", 1), out=two_deck_out(*hands, *played),
+        rules="four_2v2")))
+    hands, kitty = ("34", "35", "88", "39"), "3345TJQR"
+    games.append(Game.from_position(Position(
+        phase="auction", hands=hands, to_move=1, kitty=kitty, seed=5,
+        out=two_deck_out(*hands, kitty), rules="four_1v3")))
+    return games
+
+
+SMALL_FOUR = small_four_games()
+
+
+@pytest.mark.parametrize("index", range(len(SMALL_FOUR)))
+@pytest.mark.parametrize("seat", range(4))
+def test_uniform_over_the_consistent_deals_of_four_seats(index, seat):
+    game = SMALL_FOUR[index]
+    reference = reference_deals(game, seat)
+    assert len(reference) >= 2 and len(set(reference.values())) > 1   # card-level weights
+    samples = sample_deals(game, seat, SAMPLES, seed=100 * index + seat)
+    assert samples.shape == (SAMPLES, 4, 15)
+    assert uniformity_p(samples, reference) > 1e-3
+
+
+def test_uniform_under_constraints_of_four_seats():
+    game = SMALL_FOUR[0]
+    limits = np.full((4, 15), 8)
+    limits[0, 0] = 1                       # seat 0 holds at most one 3
+    limits[1, 13] = 0                      # seat 1 no black joker
+    reference = reference_deals(game, 3, limits.tolist())
+    assert 2 <= len(reference) < len(reference_deals(game, 3))
+    samples = sample_deals(game, 3, SAMPLES, seed=8, constraints=limits)
+    assert uniformity_p(samples, reference) > 1e-3
+
+
+def test_deals_of_a_full_auction_follow_the_hypergeometric_law():
+    """At the deal (83 unseen cards in hands of 25 and a kitty of 8: about 2**148 card-level
+    deals, past 64-bit counts) the count of a rank in one hidden hand is hypergeometric: 25
+    cards drawn from the 83 unseen, of which the rank's unseen cards. Chi-square per rank."""
+    game = Game(21, rules="four_1v3")
+    seat = game.to_move
+    deals = sample_deals(game, seat, SAMPLES, seed=4)
+    check_consistent(game, seat, deals)
+    other = (seat + 2) % 4
+    own = counts(game.hands[seat])
+    tested = 0
+    for rank in range(15):
+        unseen = TWO_DECKS[rank] - own[rank]
+        expected = {k: SAMPLES * math.comb(unseen, k) * math.comb(83 - unseen, 25 - k)
+                    / math.comb(83, 25) for k in range(unseen + 1)}
+        expected = {k: e for k, e in expected.items() if e >= 5}          # (chi-square's rule)
+        if len(expected) < 2:
+            assert (deals[:, other, rank] == (unseen and 0)).all()         # none left unseen
+            continue
+        tested += 1
+        drawn = Counter(int(c) for c in deals[:, other, rank] if int(c) in expected)
+        total = sum(expected.values())
+        assert chi_square_p(drawn, {k: e * sum(drawn.values()) / total
+                                    for k, e in expected.items()}) > 1e-4, rank
+    assert tested >= 13
+
+
+def test_every_deal_of_four_seats_is_consistent():
+    for i, game in enumerate(mid_games(20, seed=16, rules="four_2v2", plays=90)):
+        for seat in range(4):
+            check_consistent(game, seat, sample_deals(game, seat, 200, seed=i))
+
+
+def test_four_seat_constraints():
+    game = SMALL_FOUR[1]
+    limits = np.full((4, 15), 8)
+    limits[2, 12] = 0                       # seat 2 holds no 2
+    deals = sample_deals(game, 0, 500, seed=2, constraints=limits)
+    check_consistent(game, 0, deals, limits)
+    assert not deals[:, 2, 12].any()
+    assert np.array_equal(sample_deals(game, 0, 5, seed=2, constraints=limits > 0),
+                          sample_deals(game, 0, 5, seed=2, constraints=np.where(limits, 8, 0)))
+    no_aces = np.full((4, 15), 8)
+    no_aces[2:, 11] = 0                     # the three unseen aces for seat 1's two free cards
+    with pytest.raises(InvalidConstraintsError, match=r"no deal consistent with the position "
+                                                      r"satisfies the constraints \(seat 1 holds 4"):
+        sample_deals(game, 0, 5, seed=2, constraints=no_aces)
+    with pytest.raises(InvalidConstraintsError, match="at most 0 of rank Q, but he holds the "
+                                                      "kitty's 1"):
+        sample_deals(game, 0, 5, seed=2, constraints=np.zeros((4, 15), bool) | (
+            np.arange(4)[:, None] == 0))
+    with pytest.raises(InvalidConstraintsError, match=r"shape \(4, 15\)"):
+        sample_deals(game, 0, 5, seed=2, constraints=np.full((3, 15), 8))
 
 
 # --- determinism, threads -------------------------------------------------------------------
