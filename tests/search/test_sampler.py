@@ -44,8 +44,9 @@ def uniformity_p(samples, reference):
 
 # --- positions ------------------------------------------------------------------------------
 
-def out_cards(*parts):
-    rest = list(DECK)
+def out_cards(*parts, deck=DECK):
+    """The cards of `deck` (one deck's counts, or two decks') in none of `parts`."""
+    rest = list(deck)
     for part in parts:
         for r, c in enumerate(Hand(part).counts):
             rest[r] -= int(c)
@@ -244,14 +245,6 @@ def test_constraints_hold_in_every_deal():
 TWO_DECKS = tuple(2 * c for c in DECK)
 
 
-def two_deck_out(*parts):
-    rest = list(TWO_DECKS)
-    for part in parts:
-        for r, c in enumerate(Hand(part).counts):
-            rest[r] -= int(c)
-    return "".join("3456789TJQKA2BR"[r] * c for r, c in enumerate(rest))
-
-
 def small_four_games():
     """Late four-player positions with few unseen cards: a landlord holding kitty cards (some
     played), the 2 v 2 game, and the auction with its kitty of eight unseen."""
@@ -260,18 +253,18 @@ def small_four_games():
     hands, played, kitty = ("3399", "44BB", "333", "5555"), ("", "", "45678", ""), "33345678"
     games.append(Game.from_position(Position(
         phase="play", hands=hands, to_move=3, landlord=2, bid=2, kitty=kitty, played=played,
-        plays=(0, 0, 1, 0), trick=("45678", 2), out=two_deck_out(*hands, *played),
+        plays=(0, 0, 1, 0), trick=("45678", 2), out=out_cards(*hands, *played, deck=TWO_DECKS),
         rules="four_1v3")))
     # 2 v 2: landlord seat 1 took KKKKQQQQ and played the plane QQQKKK; seat 2 to move.
     hands, played, kitty = ("2222", "KQ2R", "AA2", "KA"), ("", "QQQKKK", "", ""), "KKKKQQQQ"
     games.append(Game.from_position(Position(
         phase="play", hands=hands, to_move=2, landlord=1, bid=3, kitty=kitty, played=played,
-        plays=(0, 1, 0, 0), trick=("QQQKKK", 1), out=two_deck_out(*hands, *played),
+        plays=(0, 1, 0, 0), trick=("QQQKKK", 1), out=out_cards(*hands, *played, deck=TWO_DECKS),
         rules="four_2v2")))
     hands, kitty = ("34", "35", "88", "39"), "3345TJQR"
     games.append(Game.from_position(Position(
         phase="auction", hands=hands, to_move=1, kitty=kitty, seed=5,
-        out=two_deck_out(*hands, kitty), rules="four_1v3")))
+        out=out_cards(*hands, kitty, deck=TWO_DECKS), rules="four_1v3")))
     return games
 
 
