@@ -108,30 +108,39 @@ cdef inline uint32_t ranks_from(int rank) noexcept nogil:
     return ~((<uint32_t>1 << rank) - 1)
 
 
+# The emitters keep the output pointer in a local: stores through it may alias g.out (the
+# build does not assume strict aliasing), so writing g.out a move cost a load and a store.
+
 cdef void same_rank(two_deck_hand* g, int kind, int length, uint32_t ranks, int n) noexcept nogil:
     """`n` cards of each of `ranks`."""
     cdef int r
+    cdef ddz_move* out = g.out
     if not reserve(g, popcount32(ranks)):
         return
     while ranks:
         r = pop_lsb(&ranks)
-        g.out = emit(g.out, move_head(kind, length, r), <uint64_t>n << (4 * r))
+        out = emit(out, move_head(kind, length, r), <uint64_t>n << (4 * r))
+    g.out = out
 
 
 cdef void trios_with(two_deck_hand* g, int kind, uint32_t trios) noexcept nogil:
     """A trio of each of `trios` with a single or a pair of another rank."""
     cdef int t, k, n = 1 if kind == KIND_TRIO_SINGLE else 2
     cdef uint32_t kickers
-    cdef uint64_t head
+    cdef uint64_t head, trio
+    cdef ddz_move* out
     while trios:
         t = pop_lsb(&trios)
         kickers = (g.at_least[1] if n == 1 else g.pairs) & ~(<uint32_t>1 << t)
         if not reserve(g, popcount32(kickers)):
             return
         head = move_head(kind, 1, t)
+        trio = <uint64_t>3 << (4 * t)
+        out = g.out
         while kickers:
             k = pop_lsb(&kickers)
-            g.out = emit(g.out, head, (<uint64_t>3 << (4 * t)) + (<uint64_t>n << (4 * k)))
+            out = emit(out, head, trio + (<uint64_t>n << (4 * k)))
+        g.out = out
 
 
 cdef inline bint kickers_allowed(const two_deck_hand* g, uint64_t cards) noexcept nogil:
@@ -140,10 +149,11 @@ cdef inline bint kickers_allowed(const two_deck_hand* g, uint64_t cards) noexcep
     return g.rules.rocket_kickers or (cards & JOKER_NIBBLES) != FOUR_JOKERS
 
 
-cdef void pair_wings(two_deck_hand* g, uint64_t head, uint64_t cards, uint32_t ranks, int need,
-                     bint check_jokers) noexcept nogil:
+cdef ddz_move* pair_wings(const two_deck_hand* g, ddz_move* out, uint64_t head, uint64_t cards,
+                          uint32_t ranks, int need, bint check_jokers) noexcept nogil:
     """The plane `cards` with `need` more pairs of `ranks`, pairwise different, ascending,
-    into room reserved for them; the four jokers refused when `check_jokers`."""
+    at `out`, into room reserved for them; the four jokers refused when `check_jokers`.
+    Returns the end."""
     cdef int r, q
     cdef uint32_t rest
     cdef uint64_t last, first
@@ -152,8 +162,8 @@ cdef void pair_wings(two_deck_hand* g, uint64_t head, uint64_t cards, uint32_t r
             r = pop_lsb(&ranks)
             last = cards + (<uint64_t>2 << (4 * r))
             if not check_jokers or kickers_allowed(g, last):
-                g.out = emit(g.out, head, last)
-        return
+                out = emit(out, head, last)
+        return out
     if need == 2 and not check_jokers:      # (most planes: two loops, not a call a pair)
         while ranks:
             r = pop_lsb(&ranks)
@@ -161,11 +171,13 @@ cdef void pair_wings(two_deck_hand* g, uint64_t head, uint64_t cards, uint32_t r
             rest = ranks
             while rest:
                 q = pop_lsb(&rest)
-                g.out = emit(g.out, head, first + (<uint64_t>2 << (4 * q)))
-        return
+                out = emit(out, head, first + (<uint64_t>2 << (4 * q)))
+        return out
     while popcount32(ranks) >= need:
         r = pop_lsb(&ranks)
-        pair_wings(g, head, cards + (<uint64_t>2 << (4 * r)), ranks, need - 1, check_jokers)
+        out = pair_wings(g, out, head, cards + (<uint64_t>2 << (4 * r)), ranks, need - 1,
+                         check_jokers)
+    return out
 
 
 cdef void plane_pairs(two_deck_hand* g, int length, int top, uint64_t main,
@@ -174,8 +186,8 @@ cdef void plane_pairs(two_deck_hand* g, int length, int top, uint64_t main,
     at once (kickers of both jokers' pairs checked only where `ranks` holds both)."""
     if not reserve(g, BINOMIAL[popcount32(ranks)][length]):
         return
-    pair_wings(g, move_head(KIND_PLANE_PAIRS, length, top), main, ranks, length,
-               (ranks & JOKER_RANKS) == JOKER_RANKS and not g.rules.rocket_kickers)
+    g.out = pair_wings(g, g.out, move_head(KIND_PLANE_PAIRS, length, top), main, ranks, length,
+                       (ranks & JOKER_RANKS) == JOKER_RANKS and not g.rules.rocket_kickers)
 
 
 cdef void single_wings(two_deck_hand* g, int length, int top, uint64_t cards, const int* most,
@@ -222,7 +234,9 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
     with their kickers for planes with wings."""
     cdef uint32_t units = g.at_least[unit] & CHAIN_RANKS, window, starts, left
     cdef int L = least if length == 0 else length, s, top, i
-    cdef uint64_t main
+    cdef uint64_t main, block
+    cdef bint wings = kind == KIND_PLANE_SINGLES or kind == KIND_PLANE_PAIRS
+    cdef ddz_move* out
     if L < least:
         return                      # (a chain shorter than its kind's shortest: none)
     starts = units                  # bit s: the ranks s..s+L-1 are all in units
@@ -231,20 +245,26 @@ cdef void chains(two_deck_hand* g, int kind, int unit, int least, int length,
     while L <= RANK_ACE + 1:
         if not starts:
             break                   # (no chain of L ranks: none longer either)
-        left = starts
+        # the chains of L ranks ending at min_main or above: starts from min_main - L + 1
+        left = starts & ranks_from(min_main - L + 1 if min_main >= L else 0)
+        block = rank_block(L - 1, L) * <uint64_t>unit       # the chain of ranks 0..L-1
+        if not wings:               # (one reservation for all, then no check a move)
+            if not reserve(g, popcount32(left)):
+                return
+            out = g.out
+            while left:
+                s = pop_lsb(&left)
+                out = emit(out, move_head(kind, L, s + L - 1), block << (4 * s))
+            g.out = out
         while left:
             s = pop_lsb(&left)
             top = s + L - 1
             window = ((<uint32_t>1 << L) - 1) << s
-            if top < min_main:
-                continue
-            main = rank_block(top, L) * <uint64_t>unit
+            main = block << (4 * s)
             if kind == KIND_PLANE_SINGLES:
                 plane_singles(g, L, s, main)
-            elif kind == KIND_PLANE_PAIRS:
-                plane_pairs(g, L, top, main, g.pairs & ~window)
             else:
-                put(g, kind, L, top, main)
+                plane_pairs(g, L, top, main, g.pairs & ~window)
         if length:
             break
         L += 1
