@@ -537,8 +537,8 @@ cpdef Rules as_rules(object rules, bint four_players=False):
         if found.c.players == 4 and not four_players:
             raise UnsupportedRulesError(
                 f"the four-player game (players=4, RULES.md 11) is not played by this "
-                f"part of the package yet: Game, simulate, perft and the calls on cards and "
-                f"moves play it")
+                f"part of the package yet: Game, simulate, perft, Series, sample_deals, "
+                f"ActionSpace, Tables and the calls on cards and moves play it")
         return found
     raise TypeError(f"rules must be a ddz_fast.Rules, a preset name or None, not "
                     f"{type(rules).__name__} ({rules!r})")
