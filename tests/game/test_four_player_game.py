@@ -127,6 +127,31 @@ def test_springs_and_anti_springs_match_the_reference(config):
     assert all(springs) and any(anti)
 
 
+def test_a_2v2_game_won_by_the_partner():
+    """Hand-picked: the landlord leads, the next seat passes and the landlord's partner (the
+    seat opposite) goes out first: the landlord's side wins, each of its players the stake,
+    the other side never played (a spring), as the reference scores it; under 1 v 3 the same
+    play is the farmers' win."""
+    hands = ["3K", "4Q", "6", "7A"]
+    # bid 2, doubled by the spring (2 v 2: seats 1 and 3 never played) or the anti-spring
+    # (1 v 3: the landlord played once): a stake of 4
+    for sides, winner, paid in (("2v2", "landlord", (4, -4, 4, -4)),
+                                ("1v3", "farmers", (-12, 4, 4, 4))):
+        rules = rules_of(*CONFIGS[1]).replace(sides=sides)
+        game = Game.from_hands(hands, rules=rules, landlord=0, bid=2)
+        play = Play([four.parse(h) for h in hands], 0, 2, sides)
+        assert game.partner == (2 if sides == "2v2" else None)
+        for text in ("3", "pass", "6"):
+            move = Move.parse(text, rules=rules)
+            play.apply(as_ref(move))
+            game.play(move)
+        assert game.phase == "over" and play.winner == 2
+        scores, spring, anti_spring = play.scores("points", doubling_spring=rules.spring)
+        result = game.result
+        assert result.winner == winner and result.scores == paid
+        assert (result.scores, result.spring, result.anti_spring) == (scores, spring, anti_spring)
+
+
 def perft_lines():
     with open(FOUR_PERFT_PATH) as f:
         return [read_perft_line(line) for line in f if line.strip()]
