@@ -27,7 +27,7 @@ from ._rules import without_wilds
 from ._sampler import sample_deals
 from ._solver import MAX_NODES, MAX_TABLE_MB, Solver
 from .checks import check_int, check_seconds, check_seed
-from .errors import IllegalActionError
+from .errors import IllegalActionError, UnsupportedRulesError
 from .players import GreedyPlayer
 from .sampling import game_with_hands
 
@@ -118,9 +118,14 @@ class PIMCPlayer:
     def evaluate(self, game: Game) -> Evaluation:
         """Value every legal move of the seat to move at the game's play-phase position
         (``IllegalActionError`` in the auction or once the game is over). The game is not
-        changed. Not yet in wild-card games (its solver plays none): ``UnsupportedRulesError``."""
+        changed. Not yet in wild-card games (its solver plays none) nor in the four-player game
+        (its playouts and solver play three seats): ``UnsupportedRulesError``."""
         start = time.perf_counter()
         without_wilds(game.rules, "PIMCPlayer (its solver)")
+        if game.n_seats == 4:
+            raise UnsupportedRulesError("PIMCPlayer (its playouts and solver play three seats) "
+                                        "does not play the four-player game (players=4, "
+                                        "RULES.md 11)")
         seat = game.to_move
         if game.phase != "play" or seat is None:
             raise IllegalActionError(f"evaluate takes play-phase positions; the game is in "

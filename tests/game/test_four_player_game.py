@@ -269,6 +269,7 @@ def test_what_is_not_written_for_four_players_is_refused():
         "rollout_wins": lambda: rollout_wins(playing, np.zeros((1, 4, 15), np.uint8), 1, seed=1),
         "the rule player": lambda: ddz_fast.RulePlayer()(playing),
         "the PIMC player": lambda: ddz_fast.PIMCPlayer(samples=2, rollouts=1)(playing),
+        "PIMC's evaluate": lambda: ddz_fast.PIMCPlayer(samples=2).evaluate(playing),
         "play_games with the rule player": lambda: ddz_fast.play_games(
             [game], [ddz_fast.RulePlayer(0)] * 4),
         "the native rule player": lambda: _native_action(ddz_fast.RulePlayer(0), playing, 1),
