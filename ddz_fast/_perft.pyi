@@ -3,6 +3,8 @@ from typing import Literal, overload
 from ._game import Game
 from ._moves import Move
 
+PERFT_MAX_DEPTH: int
+
 @overload
 def perft(game: Game, depth: int, *, divide: Literal[False] = False, bulk: bool = True) -> int: ...
 @overload

@@ -21,6 +21,8 @@ cdef enum:
     # Interior nodes between two looks at pending signals (Ctrl-C): a few milliseconds.
     SIGNAL_INTERVAL = 1 << 14
 
+PERFT_MAX_DEPTH = MAX_DEPTH     # the deepest `depth` (for callers that check it first)
+
 
 ctypedef struct perft_search:
     ddz_game g                 # a private copy of the position: callers' games are never touched

@@ -49,6 +49,17 @@ def pz():
     return peer("pettingzoo", "pettingzoo", "pip install 'ddz-fast[rl]'")
 
 
+# Ray (extra "ray", ddz_fast.distributed): one local instance of two CPUs per test process,
+# started by the first test that takes it and stopped at the end of the session.
+@pytest.fixture(scope="session")
+def ray_cluster():
+    ray = peer("ray", "ray", "pip install 'ddz-fast[ray]'")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             object_store_memory=200 * 2 ** 20)
+    yield ray
+    ray.shutdown()
+
+
 # The markers `peers` and `rl` follow from the fixtures above (tests that import a peer
 # themselves carry the marker): `pytest -m "not peers and not rl"` runs what needs numpy only.
 MARKER_OF_FIXTURE = {"rl": "peers", "pyspiel": "peers", "dz": "peers", "gym": "rl", "pz": "rl"}

@@ -34,6 +34,9 @@ REQUIREMENTS = {
               "peers",
               {"rlcard": "pip install 'ddz-fast[peers]'", "pyspiel": "pip install 'ddz-fast[peers]'",
                "douzero.env.game": "pip install --no-deps douzero==1.1.0"}),
+    # ddz_fast.distributed (the ray extra)
+    "ray": (re.compile(r"ddz_fast\.distributed|\bdistributed\.|\bray\b"), None,
+            {"ray": "pip install 'ddz-fast[ray]'"}),
     # the trainer and DouZero's networks (the train extra)
     "train": (re.compile(r"ddz_fast\.train|\btorch\b"), None,
               {"torch": "pip install torch==2.13.0 (a CPU build); pip install 'ddz-fast[train]'"}),

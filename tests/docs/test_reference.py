@@ -12,8 +12,8 @@ from helpers import ROOT
 DOCS = os.path.join(ROOT, "docs")
 # The modules whose __all__ is the public API (the envs modules import Gymnasium or PettingZoo).
 PUBLIC_MODULES = (
-    "ddz_fast", "ddz_fast.actions", "ddz_fast.cards", "ddz_fast.encodings", "ddz_fast.errors",
-    "ddz_fast.evaluation",
+    "ddz_fast", "ddz_fast.actions", "ddz_fast.cards", "ddz_fast.distributed", "ddz_fast.encodings",
+    "ddz_fast.errors", "ddz_fast.evaluation",
     "ddz_fast.game", "ddz_fast.kind", "ddz_fast.moves", "ddz_fast.pimc", "ddz_fast.players",
     "ddz_fast.position", "ddz_fast.result", "ddz_fast.rules", "ddz_fast.sampling",
     "ddz_fast.segments", "ddz_fast.series", "ddz_fast.simulation", "ddz_fast.solver",

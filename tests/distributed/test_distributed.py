@@ -1,0 +1,154 @@
+"""ddz_fast.distributed on a local Ray instance of two CPUs (the session fixture ray_cluster):
+simulate and perft equal the local calls for several chunkings, under three and four players,
+into memory, .npy and Parquet; the in-order driver keeps the order of tasks that finish out of
+order and reruns a task that raises or whose worker dies; bad arguments are refused before
+anything starts; without Ray, a clear ImportError."""
+
+import os
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from ddz_fast import Game, IllegalActionError, perft, simulate
+from ddz_fast import distributed
+
+
+@pytest.mark.parametrize("n_games, chunk, start, rules", [
+    (20_000, 100_000, 0, None),             # one chunk
+    (20_000, 3_001, 5, None),               # uneven chunks, a shifted range
+    (257, 1, 1_000, "douzero"),             # a game a task
+    (9_000, 2_500, 0, "four_2v2"),          # four players
+])
+def test_simulate_equals_the_local_run(ray_cluster, n_games, chunk, start, rules):
+    seen = []
+    result = distributed.simulate(n_games, seed=11, start=start, rules=rules, chunk=chunk,
+                                  progress=lambda done, total: seen.append((done, total)))
+    assert result == simulate(n_games, seed=11, start=start, rules=rules)
+    assert result.records.tobytes() == simulate(n_games, seed=11, start=start,
+                                                rules=rules).records.tobytes()
+    assert seen[-1] == (n_games, n_games) and seen == sorted(seen)
+    assert len(seen) == -(-n_games // chunk)
+
+
+def test_simulate_of_no_games(ray_cluster):
+    assert distributed.simulate(0, seed=3, start=7) == simulate(0, seed=3, start=7)
+
+
+def test_simulate_into_files(ray_cluster, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow cannot be imported: pip install "
+                                                        "'ddz-fast[ray]'")
+    local = simulate(12_345, seed=4, rules="four_1v3").records
+    path = distributed.simulate(12_345, seed=4, rules="four_1v3", chunk=1_000,
+                                out=tmp_path / "games.npy")
+    assert path == tmp_path / "games.npy" and np.load(path).tobytes() == local.tobytes()
+    path = distributed.simulate(12_345, seed=4, rules="four_1v3", chunk=1_000,
+                                out=str(tmp_path / "games.parquet"))
+    table = pq.read_table(path)
+    assert table.num_rows == 12_345 and table.column_names == list(local.dtype.names)
+    assert np.array_equal(np.stack(table.column("scores").to_numpy(zero_copy_only=False)),
+                          local["scores"])
+    for name in local.dtype.names[1:]:
+        assert np.array_equal(table.column(name).to_numpy(), local[name]), name
+    metadata = table.schema.metadata
+    assert metadata[b"seed"] == b"4" and metadata[b"start"] == b"0"
+    assert b"players=4" in metadata[b"rules"]
+    assert pq.ParquetFile(path).num_row_groups == 13           # a row group a chunk
+
+
+def test_perft_equals_the_local_count(ray_cluster):
+    game = Game(5)
+    game.bid(3)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    assert distributed.perft(game, 3) == perft(game, 3)
+    assert distributed.perft(game, 3, divide=True) == perft(game, 3, divide=True)
+    assert distributed.perft(game, 1) == perft(game, 1)
+    assert distributed.perft(game, 0, divide=True) == perft(game, 0, divide=True) == {}
+    four = Game(6, rules="four_1v3")
+    four.bid(3)
+    assert distributed.perft(four, 2, divide=True) == perft(four, 2, divide=True)
+
+
+# --- the driver: order, retries -----------------------------------------------------------
+
+def slow_for_the_first(index, total):
+    """The first tasks finish last."""
+    time.sleep(0.02 * (total - index))
+    return index
+
+
+def test_results_come_in_the_order_of_the_calls(ray_cluster):
+    task = ray_cluster.remote(slow_for_the_first)
+    calls = [(i, 12) for i in range(12)]
+    assert list(distributed._in_order(ray_cluster, task, calls, [1] * 12, None)) == list(range(12))
+
+
+def fail_once(marker, index, how):
+    """Raises (how="raise") or kills its worker process (how="exit") the first time it runs
+    for `index`; returns index after that."""
+    path = f"{marker}-{index}"
+    if index == 3 and not os.path.exists(path):
+        open(path, "w").close()
+        if how == "exit":
+            os._exit(1)
+        raise RuntimeError("the first run of task 3 fails")
+    return index
+
+
+@pytest.mark.parametrize("how", ["raise", "exit"])
+def test_a_failed_task_is_run_again(ray_cluster, tmp_path, how):
+    task = ray_cluster.remote(max_retries=2, retry_exceptions=True)(fail_once)
+    calls = [(str(tmp_path / "ran"), i, how) for i in range(6)]
+    assert list(distributed._in_order(ray_cluster, task, calls, [1] * 6, None)) == list(range(6))
+    assert (tmp_path / "ran-3").exists()
+    # without retries the failure reaches the caller
+    task = ray_cluster.remote(max_retries=0, retry_exceptions=False)(fail_once)
+    calls = [(str(tmp_path / "again"), i, how) for i in range(6)]
+    with pytest.raises(Exception, match="task 3 fails" if how == "raise" else "died|crash|exit"):
+        list(distributed._in_order(ray_cluster, task, calls, [1] * 6, None))
+
+
+# --- arguments ----------------------------------------------------------------------------
+
+@pytest.fixture
+def no_cluster(monkeypatch):
+    """Any start of the work fails the test: the argument errors come first."""
+    def refuse(address):
+        raise AssertionError("the work started")
+    monkeypatch.setattr(distributed, "_cluster", refuse)
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"n_games": -1}, ValueError, "n_games"),
+    ({"chunk": 0}, ValueError, "chunk"),
+    ({"seed": -2}, ValueError, "seed"),
+    ({"rules": "four"}, ValueError, "unknown preset 'four'"),
+    ({"out": "games.csv"}, ValueError, r"out must end in \.parquet or \.npy"),
+    ({"out": "/no/such/folder/games.npy"}, ValueError, "does not exist"),
+    ({"out": 3}, TypeError, "out must be a path"),
+    ({"progress": 3}, TypeError, "progress must be callable"),
+    ({"retries": -1}, ValueError, "retries"),
+    ({"address": 6379}, TypeError, "address must be a string"),
+])
+def test_simulate_arguments(no_cluster, kwargs, error, words):
+    arguments = {"n_games": 10, "seed": 1} | kwargs
+    with pytest.raises(error, match=words):
+        distributed.simulate(arguments.pop("n_games"), **arguments)
+
+
+def test_perft_arguments(no_cluster):
+    game = Game(1)
+    with pytest.raises(TypeError, match="game must be a ddz_fast Game"):
+        distributed.perft("game", 2)
+    with pytest.raises(ValueError, match="depth"):
+        distributed.perft(game, 65)
+    with pytest.raises(IllegalActionError, match="the game is in the auction"):
+        distributed.perft(game, 3)          # (the auction: before any task)
+
+
+def test_without_ray_a_clear_import_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(ImportError, match=r"pip install 'ddz-fast\[ray\]'"):
+        distributed.simulate(10, seed=1)
