@@ -17,7 +17,8 @@ count.
 Where the work runs: a Ray instance this process already started or joined (``ray.init``) is
 used as it is; else, without ``address``, a local instance is started with the machine's
 cores and shut down when the call returns; with an ``address`` (``"auto"``,
-``"host:6379"``, ``"ray://host:10001"``), that cluster is joined and left. Every task is
+``"host:6379"``, ``"ray://host:10001"``), that cluster is joined and left; ``with
+cluster(address):`` keeps one connection for several calls. Every task is
 retried up to ``retries`` times when it raises or its worker dies: its result is a function
 of its arguments, so a rerun gives the same rows. Arguments are checked before anything
 starts.
@@ -42,7 +43,7 @@ from ._simulation import Simulation
 from .checks import check_bool, check_int, check_seed
 from .typing import RulesLike
 
-__all__ = ["perft", "simulate"]
+__all__ = ["cluster", "perft", "simulate"]
 
 CHUNK = 100_000             # games a task: about half a second of one core
 RETRIES = 3
@@ -59,9 +60,11 @@ def _ray() -> Any:
 
 
 @contextlib.contextmanager
-def _cluster(address: str | None) -> Iterator[Any]:
-    """Ray, connected: the caller's connection as it is, or a local instance (no address) or
-    the cluster at `address`, left when the block ends."""
+def cluster(address: str | None = None) -> Iterator[Any]:
+    """``with cluster(address):`` one Ray connection for the calls in the block (which would
+    each start and stop their own): the one this process has, if any, kept; else a local
+    instance (no address) or the cluster at ``address``, left when the block ends. Yields the
+    ``ray`` module."""
     ray = _ray()
     if ray.is_initialized():
         yield ray
@@ -193,7 +196,7 @@ def simulate(n_games: int, *, seed: int = 0, start: int = 0, rules: RulesLike = 
     calls = [(start + k, min(chunk, n_games - k), seed, rules) for k in range(0, n_games, chunk)]
     sizes = [call[1] for call in calls]
     dtype = local_simulate(0, seed=seed, rules=rules).records.dtype
-    with _cluster(address) as ray:
+    with cluster(address) as ray:
         task = ray.remote(max_retries=retries, retry_exceptions=True)(_simulate_chunk)
         parts = _in_order(ray, task, calls, sizes, progress)
         if path is None:
@@ -233,7 +236,7 @@ def perft(game: Game, depth: int, *, divide: bool = False, address: str | None =
         child = game.copy()
         child.play(action)
         children.append((child, depth - 1))
-    with _cluster(address) as ray:
+    with cluster(address) as ray:
         task = ray.remote(max_retries=retries, retry_exceptions=True)(_perft_child)
         counts: list[int] = list(_in_order(ray, task, children, [1] * len(children), None))
     if divide:

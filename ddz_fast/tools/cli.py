@@ -10,13 +10,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from tqdm import tqdm
 
 from ddz_fast import (
-    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Solver, __version__, build_info, legal_moves,
-    perft, simulate,
+    PASS, RANK_SYMBOLS, Game, Hand, Kind, Move, Rules, Simulation, Solver, __version__, build_info,
+    legal_moves, perft, simulate,
 )
 from ddz_fast.cards import DECK_COUNTS
 from ddz_fast.evaluation import PLAYERS, evaluate, seeded_deals
@@ -111,12 +111,30 @@ def perft_game(args: argparse.Namespace) -> Game:
     return opening(args.seed, rules, args.wild_ranks)
 
 
+LOCAL_RAY = "local"         # `--ray` with no address: a local Ray instance
+
+
+def ray_address(args: argparse.Namespace) -> str | None:
+    """The address of `--ray ADDRESS`; None for a plain `--ray` (a local instance)."""
+    return None if args.ray == LOCAL_RAY else args.ray
+
+
 def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
     game = perft_game(args)
+    if args.ray is None:
+        perft_counts(game, args, perft, out)
+        return
+    from .. import distributed
+    with distributed.cluster(ray_address(args)):      # (one connection for every depth)
+        perft_counts(game, args, distributed.perft, out)
+
+
+def perft_counts(game: Game, args: argparse.Namespace, count: Callable[..., Any],
+                 out: TextIO) -> None:
     print(f"{game}", file=out)
     if args.divide:
         start = time.perf_counter()
-        counts = perft(game, args.depth, divide=True)
+        counts = count(game, args.depth, divide=True)
         seconds = time.perf_counter() - start
         for move, count in counts.items():
             print(f"{str(move):<24} {count:,}", file=out)
@@ -126,7 +144,7 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> None:
         return
     for depth in range(1, args.depth + 1):
         start = time.perf_counter()
-        nodes = perft(game, depth)
+        nodes = count(game, depth)
         seconds = time.perf_counter() - start
         print(f"perft({depth}) = {nodes:,} in {seconds:.3f} s "
               f"({nodes / max(seconds, 1e-9) / 1e6:.1f} M nodes/s)", file=out)
@@ -144,12 +162,22 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
     # summary alone.
     with tqdm(total=args.n, unit=" games", unit_scale=True, file=sys.stderr,
               disable=None) as bar:
-        result = simulate(args.n, seed=args.seed, rules=rules, threads=args.threads,
-                          progress=lambda done, total: bar.update(done - bar.n))
+        def progress(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+        if args.ray is None:
+            result = simulate(args.n, seed=args.seed, rules=rules, threads=args.threads,
+                              progress=progress)
+            where = plural(result.threads, "thread")
+        else:
+            from .. import distributed
+            result = distributed.simulate(args.n, seed=args.seed, rules=rules, chunk=args.chunk,
+                                          address=ray_address(args), out=args.out,
+                                          progress=progress)
+            where = "Ray" if args.ray == LOCAL_RAY else f"Ray at {args.ray}"
     seconds = time.perf_counter() - start
-    print(result.summary(), file=out)
-    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {plural(result.threads, 'thread')}, "
-          f"seed {args.seed}", file=out)
+    print(result.summary() if isinstance(result, Simulation)
+          else f"{args.n:,} games written to {result}", file=out)
+    print(f"{args.n / max(seconds, 1e-9):,.0f} games/s on {where}, seed {args.seed}", file=out)
 
 
 # --- solve ---------------------------------------------------------------------------------
@@ -435,6 +463,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--divide", action="store_true",
                    help="perft(DEPTH) below each first action, instead of perft(1) up to "
                         "perft(DEPTH)")
+    add_ray_option(p, "one task a first action")
     add_rule_options(p, stages=["play"])          # perft counts from the play phase
 
     p = command("simulate", "play random games natively", cmd_simulate)
@@ -445,6 +474,11 @@ def parser() -> argparse.ArgumentParser:
                         "(default: %(default)s)")
     p.add_argument("--seed", type=SEED, default=0,
                    help="game i depends only on the seed and i, 0..2**64-1 (default: %(default)s)")
+    add_ray_option(p, "a task a chunk of games; the same games")
+    p.add_argument("--chunk", type=POSITIVE, default=100_000,
+                   help="with --ray: games a task (default: %(default)s)")
+    p.add_argument("--out", metavar="PATH",
+                   help="with --ray: write the games to PATH (.parquet or .npy) as they come")
     add_rule_options(p)
 
     p = command("solve", "solve an open-hand position exactly", cmd_solve)
@@ -565,9 +599,17 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def add_ray_option(p: argparse.ArgumentParser, how: str) -> None:
+    p.add_argument("--ray", nargs="?", const=LOCAL_RAY, metavar="ADDRESS",
+                   help=f"run on a Ray cluster ({how}; pip install 'ddz-fast[ray]'): the one "
+                        f"at ADDRESS (e.g. auto, host:6379), or without one a local instance")
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     top = parser()
     args = top.parse_args(argv)
+    if args.command == "simulate" and args.ray is None and args.out is not None:
+        top.error("simulate: --out needs --ray (without it the games stay in memory)")
     if args.command is None:
         # No command: the help says what there is, on stderr with argparse's usage error
         # status (2), as the command line was incomplete.

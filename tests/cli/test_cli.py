@@ -184,6 +184,13 @@ def test_simulate_progress_bar_on_a_terminal(monkeypatch):
     assert "100%" in sys.stderr.getvalue() and "3.00k/3.00k" in sys.stderr.getvalue()
 
 
+def test_simulate_out_needs_ray(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        run("simulate", "-n", "10", "--out", "games.npy")
+    assert exit_.value.code == 2
+    assert "simulate: --out needs --ray" in capsys.readouterr().err
+
+
 def test_simulate_no_games(capsys):
     with warnings.catch_warnings():
         warnings.simplefilter("error")                # numpy's empty-mean warnings included

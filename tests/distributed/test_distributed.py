@@ -4,6 +4,7 @@ into memory, .npy and Parquet; the in-order driver keeps the order of tasks that
 order and reruns a task that raises or whose worker dies; bad arguments are refused before
 anything starts; without Ray, a clear ImportError."""
 
+import io
 import os
 import sys
 import time
@@ -13,6 +14,7 @@ import pytest
 
 from ddz_fast import Game, IllegalActionError, perft, simulate
 from ddz_fast import distributed
+from ddz_fast.tools.cli import main
 
 
 @pytest.mark.parametrize("n_games, chunk, start, rules", [
@@ -115,9 +117,9 @@ def test_a_failed_task_is_run_again(ray_cluster, tmp_path, how):
 @pytest.fixture
 def no_cluster(monkeypatch):
     """Any start of the work fails the test: the argument errors come first."""
-    def refuse(address):
+    def refuse(address=None):
         raise AssertionError("the work started")
-    monkeypatch.setattr(distributed, "_cluster", refuse)
+    monkeypatch.setattr(distributed, "cluster", refuse)
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
@@ -152,3 +154,31 @@ def test_without_ray_a_clear_import_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ImportError, match=r"pip install 'ddz-fast\[ray\]'"):
         distributed.simulate(10, seed=1)
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def run(*argv):
+    out = io.StringIO()
+    code = main(list(argv), out)
+    return code, out.getvalue()
+
+
+def test_simulate_command_with_ray(ray_cluster, tmp_path):
+    code, out = run("simulate", "-n", "3000", "--seed", "4", "--ray", "--chunk", "700")
+    code_local, out_local = run("simulate", "-n", "3000", "--seed", "4")
+    assert code == code_local == 0 and "games/s on Ray, seed 4" in out
+    assert out.splitlines()[0] == out_local.splitlines()[0]         # the same games' summary
+    path = tmp_path / "games.npy"
+    code, out = run("simulate", "-n", "3000", "--seed", "4", "--ray", "--out", str(path))
+    assert code == 0 and out.startswith(f"3,000 games written to {path}")
+    assert np.load(path).tobytes() == simulate(3000, seed=4).records.tobytes()
+
+
+def test_perft_command_with_ray(ray_cluster):
+    def counts(out):
+        return [line.split(" in ")[0].split(" (")[0] for line in out.splitlines()[1:]]
+    for extra in ([], ["--divide"]):
+        code, out = run("perft", "--depth", "3", "--seed", "2", "--ray", *extra)
+        code_local, out_local = run("perft", "--depth", "3", "--seed", "2", *extra)
+        assert code == code_local == 0 and counts(out) == counts(out_local)
