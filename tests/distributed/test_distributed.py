@@ -15,6 +15,7 @@ import pytest
 from ddz_fast import Game, IllegalActionError, perft, simulate
 from ddz_fast import distributed
 from ddz_fast.tools.cli import main
+from helpers import run_python
 
 
 @pytest.mark.parametrize("n_games, chunk, start, rules", [
@@ -182,3 +183,12 @@ def test_perft_command_with_ray(ray_cluster):
         code, out = run("perft", "--depth", "3", "--seed", "2", "--ray", *extra)
         code_local, out_local = run("perft", "--depth", "3", "--seed", "2", *extra)
         assert code == code_local == 0 and counts(out) == counts(out_local)
+
+
+def test_the_ray_bench_prints_its_rows(ray_cluster):
+    out = run_python("bench/ray_simulate.py", "--games", "20000", "--chunks", "5000", "20000",
+                     "--rounds", "1")
+    lines = out.splitlines()
+    assert lines[0].startswith("20,000 games, ") and "simulate(threads=" in lines[1]
+    assert [line.split("(")[0] for line in lines[2:]] == ["distributed.simulate"] * 2
+    assert all("x the local rate" in line for line in lines[2:])
