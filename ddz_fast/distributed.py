@@ -14,6 +14,12 @@ a first action (``perft(child, depth - 1)`` on the position after it), summed, o
 ``divide=True`` the dict of ``ddz_fast.perft(game, depth, divide=True)``; equal to the local
 count.
 
+``evaluate(landlord, farmers, deals=1000, *, seed=None, rules=None, duplicate=True,
+address=None, progress=None, retries=3)`` plays ``ddz_fast.evaluate``'s units of deals as
+tasks, each building its own players from their names (``ddz_fast.evaluation.PLAYERS``: a
+search player's seconds a decision are what make a cluster worth it) or copying native
+players, and returns the same ``Evaluation`` (WP, ADP and their intervals over the same rows).
+
 Where the work runs: a Ray instance this process already started or joined (``ray.init``) is
 used as it is; else, without ``address``, a local instance is started with the machine's
 cores and shut down when the call returns; with an ``address`` (``"auto"``,
@@ -34,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from . import evaluation as _evaluation
 from ._game import Game
 from ._perft import PERFT_MAX_DEPTH
 from ._perft import perft as local_perft
@@ -43,7 +50,7 @@ from ._simulation import Simulation
 from .checks import check_bool, check_int, check_seed
 from .typing import RulesLike
 
-__all__ = ["cluster", "perft", "simulate"]
+__all__ = ["cluster", "evaluate", "perft", "simulate"]
 
 CHUNK = 100_000             # games a task: about half a second of one core
 RETRIES = 3
@@ -242,3 +249,31 @@ def perft(game: Game, depth: int, *, divide: bool = False, address: str | None =
     if divide:
         return dict(zip(first, counts))
     return sum(counts)
+
+
+def _evaluate_unit(plan: Any, unit: int) -> np.ndarray:
+    return plan.run(unit)
+
+
+def evaluate(landlord: _evaluation.PlayerLike,
+             farmers: _evaluation.PlayerLike | Sequence[_evaluation.PlayerLike],
+             deals: int | Sequence[Game] = 1000, *, seed: int | None = None,
+             rules: RulesLike = None, duplicate: bool = True, address: str | None = None,
+             progress: Progress | None = None, retries: int = RETRIES) -> _evaluation.Evaluation:
+    """``ddz_fast.evaluate`` on a Ray cluster (see the module), its units of deals as tasks:
+    the same ``Evaluation``. The players are names of ``PLAYERS`` or native players, which
+    every task makes (or copies) anew, as ``evaluate(threads=...)`` does; a player object of
+    another kind is refused (each task would play a copy of it, not it)."""
+    retries = _check_common(address, progress, retries)
+    plan = _evaluation._plan(landlord, farmers, deals, seed, rules, duplicate)
+    if not (plan.named or plan.native):
+        raise ValueError(f"players: distributed.evaluate takes players by name "
+                         f"({', '.join(map(repr, _evaluation.PLAYERS))}) or native players, "
+                         f"which each task makes anew; not {plan.roles!r}")
+    with cluster(address) as ray:
+        shared = ray.put(plan)          # (the deals once, not once a task)
+        task = ray.remote(max_retries=retries, retry_exceptions=True)(_evaluate_unit)
+        calls = [(shared, unit) for unit in range(len(plan.units))]
+        sizes = [plan.unit_games(unit) for unit in range(len(plan.units))]
+        parts = list(_in_order(ray, task, calls, sizes, progress))
+    return plan.evaluation(parts)

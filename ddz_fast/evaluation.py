@@ -255,51 +255,95 @@ def evaluate(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
     ``IllegalActionError``, ``InvalidMoveError`` or ``TypeError``), naming the player and
     its seat.
     """
+    plan = _plan(landlord, farmers, deals, seed, rules, duplicate)
+    total, done = plan.total, 0
+    parts: list[np.ndarray] = []
+    threads = check_threads(threads, len(plan.units) if plan.named or plan.native else 1)
+    units = range(len(plan.units))
+    with ThreadPoolExecutor(threads) as pool:
+        # one thread: the calling thread plays (player objects are called from it alone)
+        for rows in pool.map(plan.run, units) if threads > 1 else map(plan.run, units):
+            parts.append(rows)
+            done += len(rows)
+            if progress is not None:
+                progress(done, total)
+    return plan.evaluation(parts)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """``evaluate``'s work, checked: units of ``CHUNK`` deals a side, each unit's rows a
+    function of the plan and the unit's index alone where the players are named or native
+    (new players seeded by the unit), so units may run anywhere, in any order
+    (``ddz_fast.distributed.evaluate`` ships the plan)."""
+
+    roles: tuple[PlayerLike, PlayerLike, PlayerLike]    # landlord, landlord_down, landlord_up
+    one_farmer: bool
+    seed: int
+    games: tuple[Game, ...]
+    units: tuple[tuple[bool, int], ...]     # (sides swapped, first deal)
+    duplicate: bool
+    seeded: bool                            # the deals came from the seed
+
+    @property
+    def named(self) -> bool:
+        return all(isinstance(role, str) for role in self.roles)
+
+    @property
+    def native(self) -> bool:
+        return all(_is_native(role) for role in self.roles)
+
+    @property
+    def total(self) -> int:
+        return len(self.games) * (2 if self.duplicate else 1)
+
+    def unit_games(self, unit: int) -> int:
+        start = self.units[unit][1]
+        return min(CHUNK, len(self.games) - start)
+
+    def run(self, unit: int) -> np.ndarray:
+        swap, start = self.units[unit]
+        roles = self.roles
+        made = [_make(role, self.seed, unit, i) for i, role in enumerate(roles[:2])]
+        made.append(made[1] if self.one_farmer else _make(roles[2], self.seed, unit, 2))
+        if swap:        # the farmers' player as the landlord, the landlord's in both farmer seats
+            made = [made[1], made[0], made[0]]
+        return _play_unit([game.copy() for game in self.games[start:start + CHUNK]], made,
+                          nth_game_seed(self.seed ^ _NATIVE_STREAM, unit) if self.native
+                          else None)
+
+    def evaluation(self, parts: list[np.ndarray]) -> Evaluation:
+        """The Evaluation of the units' rows, in unit order."""
+        names = [_name(role) for role in self.roles]
+        return Evaluation(np.concatenate(parts), landlord=names[0],
+                          farmers=names[1] if self.one_farmer else f"{names[1]} + {names[2]}",
+                          duplicate=self.duplicate, rules=self.games[0].rules,
+                          seed=self.seed if self.seeded or self.named else None)
+
+
+def _plan(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
+          deals: int | Sequence[Game], seed: int | None, rules: RulesLike,
+          duplicate: bool) -> _Plan:
+    """evaluate's arguments, checked, as its plan."""
     duplicate = check_bool(duplicate, "duplicate")
     down, up = _farmers(farmers)
     one_farmer = down is up or isinstance(down, str) and down == up
     if duplicate and not one_farmer:
         raise ValueError("duplicate=True swaps the sides, so farmers must be one player (not "
                          f"the pair {(down, up)!r}); for two farmer players, duplicate=False")
-    roles = [_player(landlord, "landlord"), _player(down, "farmers"), _player(up, "farmers")]
+    roles = (_player(landlord, "landlord"), _player(down, "farmers"), _player(up, "farmers"))
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
-    if isinstance(deals, Sequence) and not isinstance(deals, str):
+    seeded = not (isinstance(deals, Sequence) and not isinstance(deals, str))
+    if not seeded:
         if rules is not None:
             raise ValueError("rules= is for seeded deals; given Games play under their own rules")
-        games = _checked_games(deals)
+        games = _checked_games(deals)       # (a Sequence: not seeded)
     else:
         games = seeded_deals(check_int(deals, "deals (a number or a sequence of Games)", 1),
                              seed, rules)
-    played = games[0].rules
     swaps = (False, True) if duplicate else (False,)
-    units = [(swap, start) for swap in swaps for start in range(0, len(games), CHUNK)]
-    named = all(isinstance(role, str) for role in roles)
-    native = all(_is_native(role) for role in roles)
-
-    def run(unit: int) -> np.ndarray:
-        swap, start = units[unit]
-        made = [_make(role, seed, unit, i) for i, role in enumerate(roles[:2])]
-        made.append(made[1] if one_farmer else _make(roles[2], seed, unit, 2))
-        if swap:        # the farmers' player as the landlord, the landlord's in both farmer seats
-            made = [made[1], made[0], made[0]]
-        return _play_unit([game.copy() for game in games[start:start + CHUNK]], made,
-                          nth_game_seed(seed ^ _NATIVE_STREAM, unit) if native else None)
-
-    total, done = len(games) * len(swaps), 0
-    parts: list[np.ndarray] = []
-    threads = check_threads(threads, len(units) if named or native else 1)
-    with ThreadPoolExecutor(threads) as pool:
-        # one thread: the calling thread plays (player objects are called from it alone)
-        for rows in pool.map(run, range(len(units))) if threads > 1 else map(run, range(len(units))):
-            parts.append(rows)
-            done += len(rows)
-            if progress is not None:
-                progress(done, total)
-    names = [_name(role) for role in roles]
-    return Evaluation(np.concatenate(parts), landlord=names[0],
-                      farmers=names[1] if one_farmer else f"{names[1]} + {names[2]}",
-                      duplicate=duplicate, rules=played,
-                      seed=seed if not isinstance(deals, Sequence) or named else None)
+    units = tuple((swap, start) for swap in swaps for start in range(0, len(games), CHUNK))
+    return _Plan(roles, one_farmer, seed, tuple(games), units, duplicate, seeded)
 
 
 def seeded_deals(n: int, seed: int, rules: RulesLike = None) -> list[Game]:

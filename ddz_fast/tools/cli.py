@@ -271,10 +271,19 @@ def cmd_evaluate(args: argparse.Namespace, out: TextIO) -> None:
     farmers = [load_player(spec) for spec in args.farmers]
     games = (deals if isinstance(deals, int) else len(deals)) * (2 if args.duplicate else 1)
     with tqdm(total=games, unit=" games", file=sys.stderr, disable=None) as bar:
-        evaluation = evaluate(landlord, farmers[0] if len(farmers) == 1 else farmers, deals, seed=seed,
-                              rules=rules if isinstance(deals, int) else None,
-                              duplicate=args.duplicate, threads=args.threads,
-                              progress=lambda done, total: bar.update(done - bar.n))
+        def progress(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+        both = farmers[0] if len(farmers) == 1 else farmers
+        seeded_rules = rules if isinstance(deals, int) else None
+        if args.ray is None:
+            evaluation = evaluate(landlord, both, deals, seed=seed, rules=seeded_rules,
+                                  duplicate=args.duplicate, threads=args.threads,
+                                  progress=progress)
+        else:
+            from .. import distributed
+            evaluation = distributed.evaluate(landlord, both, deals, seed=seed,
+                                              rules=seeded_rules, duplicate=args.duplicate,
+                                              address=ray_address(args), progress=progress)
     print(evaluation, file=out)
     if args.json:
         Path(args.json).write_text(json.dumps(evaluation.to_dict(), indent=1) + "\n",
@@ -533,6 +542,7 @@ def parser() -> argparse.ArgumentParser:
                    help="write the deals evaluated as DouZero evaluation data, for DouZero's own "
                         "evaluate.py")
     p.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    add_ray_option(p, "a task a unit of deals, its players made there; the same figures")
     add_rule_options(p, stages=["play"])           # no auction: the landlord is seat 0
     p.set_defaults(rules="douzero")
 

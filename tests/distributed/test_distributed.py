@@ -1,5 +1,5 @@
 """ddz_fast.distributed on a local Ray instance of two CPUs (the session fixture ray_cluster):
-simulate and perft equal the local calls for several chunkings, under three and four players,
+simulate, perft and evaluate equal the local calls for several chunkings, under three and four players,
 into memory, .npy and Parquet; the in-order driver keeps the order of tasks that finish out of
 order and reruns a task that raises or whose worker dies; bad arguments are refused before
 anything starts; without Ray, a clear ImportError."""
@@ -12,7 +12,7 @@ import time
 import numpy as np
 import pytest
 
-from ddz_fast import Game, IllegalActionError, perft, simulate
+from ddz_fast import Game, IllegalActionError, evaluate, perft, simulate
 from ddz_fast import distributed
 from ddz_fast.tools.cli import main
 from helpers import run_python
@@ -76,32 +76,33 @@ def test_perft_equals_the_local_count(ray_cluster):
 
 # --- the driver: order, retries -----------------------------------------------------------
 
-def slow_for_the_first(index, total):
-    """The first tasks finish last."""
-    time.sleep(0.02 * (total - index))
-    return index
-
+# (The tasks are nested functions: Ray's workers get them by value, without importing this
+# module, whose imports are the test runner's.)
 
 def test_results_come_in_the_order_of_the_calls(ray_cluster):
+    def slow_for_the_first(index, total):
+        """The first tasks finish last."""
+        time.sleep(0.02 * (total - index))
+        return index
+
     task = ray_cluster.remote(slow_for_the_first)
     calls = [(i, 12) for i in range(12)]
     assert list(distributed._in_order(ray_cluster, task, calls, [1] * 12, None)) == list(range(12))
 
 
-def fail_once(marker, index, how):
-    """Raises (how="raise") or kills its worker process (how="exit") the first time it runs
-    for `index`; returns index after that."""
-    path = f"{marker}-{index}"
-    if index == 3 and not os.path.exists(path):
-        open(path, "w").close()
-        if how == "exit":
-            os._exit(1)
-        raise RuntimeError("the first run of task 3 fails")
-    return index
-
-
 @pytest.mark.parametrize("how", ["raise", "exit"])
 def test_a_failed_task_is_run_again(ray_cluster, tmp_path, how):
+    def fail_once(marker, index, how):
+        """Raises (how="raise") or kills its worker process (how="exit") the first time it
+        runs for index 3; returns the index after that."""
+        path = f"{marker}-{index}"
+        if index == 3 and not os.path.exists(path):
+            open(path, "w").close()
+            if how == "exit":
+                os._exit(1)
+            raise RuntimeError("the first run of task 3 fails")
+        return index
+
     task = ray_cluster.remote(max_retries=2, retry_exceptions=True)(fail_once)
     calls = [(str(tmp_path / "ran"), i, how) for i in range(6)]
     assert list(distributed._in_order(ray_cluster, task, calls, [1] * 6, None)) == list(range(6))
@@ -192,3 +193,44 @@ def test_the_ray_bench_prints_its_rows(ray_cluster):
     assert lines[0].startswith("20,000 games, ") and "simulate(threads=" in lines[1]
     assert [line.split("(")[0] for line in lines[2:]] == ["distributed.simulate"] * 2
     assert all("x the local rate" in line for line in lines[2:])
+
+
+# --- evaluate -----------------------------------------------------------------------------
+
+def test_evaluate_equals_the_local_run(ray_cluster):
+    """Native players (played by play_games in each task), given Games, two farmer players,
+    and a search player made by name in each task: the same rows and figures."""
+    seen = []
+    cases = [
+        (("greedy", "random"), {"deals": 80, "seed": 5}),
+        (("rule", ("greedy", "random")), {"deals": 30, "seed": 6, "duplicate": False,
+                                          "rules": "standard"}),
+        (("random", "greedy"), {"deals": [Game.from_hands(["3456789TJQKA2BR", "33", "44"]),
+                                          Game.from_hands(["3344556677", "8899", "TJQKA"])],
+                                "seed": 1}),
+        (("pimc", "random"), {"deals": 3, "seed": 1, "duplicate": False}),
+    ]
+    for players, kwargs in cases:
+        local = evaluate(*players, **kwargs)
+        remote = distributed.evaluate(*players, progress=lambda d, t: seen.append((d, t)),
+                                      **kwargs)
+        assert remote.records.tobytes() == local.records.tobytes() and str(remote) == str(local)
+        assert (remote.seed, remote.rules, remote.deals) == (local.seed, local.rules, local.deals)
+    assert seen[-1][0] == seen[-1][1]
+
+
+def test_evaluate_arguments(no_cluster):
+    with pytest.raises(ValueError, match="takes players by name"):
+        distributed.evaluate(lambda game: game.legal_moves()[0], "random", deals=5, seed=1)
+    with pytest.raises(ValueError, match="farmers must be one player"):
+        distributed.evaluate("greedy", ("greedy", "random"), deals=5, seed=1)
+    with pytest.raises(ValueError, match="unknown player name 'best'"):
+        distributed.evaluate("best", "random", deals=5, seed=1)
+
+
+def test_evaluate_command_with_ray(ray_cluster):
+    argv = ("evaluate", "--landlord", "greedy", "--farmers", "random", "--deals", "60",
+            "--seed", "3")
+    code, out = run(*argv, "--ray")
+    code_local, out_local = run(*argv)
+    assert code == code_local == 0 and out == out_local
