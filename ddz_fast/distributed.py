@@ -251,7 +251,7 @@ def perft(game: Game, depth: int, *, divide: bool = False, address: str | None =
     return sum(counts)
 
 
-def _evaluate_unit(plan: Any, unit: int) -> np.ndarray:
+def _evaluate_unit(plan: _evaluation._Plan, unit: int) -> np.ndarray:
     return plan.run(unit)
 
 

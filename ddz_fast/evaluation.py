@@ -334,10 +334,10 @@ def _plan(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
     roles = (_player(landlord, "landlord"), _player(down, "farmers"), _player(up, "farmers"))
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
     seeded = not (isinstance(deals, Sequence) and not isinstance(deals, str))
-    if not seeded:
+    if isinstance(deals, Sequence) and not seeded:
         if rules is not None:
             raise ValueError("rules= is for seeded deals; given Games play under their own rules")
-        games = _checked_games(deals)       # (a Sequence: not seeded)
+        games = _checked_games(deals)
     else:
         games = seeded_deals(check_int(deals, "deals (a number or a sequence of Games)", 1),
                              seed, rules)

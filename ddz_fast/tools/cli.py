@@ -164,6 +164,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> None:
               disable=None) as bar:
         def progress(done: int, total: int) -> None:
             bar.update(done - bar.n)
+        result: Simulation | Path
         if args.ray is None:
             result = simulate(args.n, seed=args.seed, rules=rules, threads=args.threads,
                               progress=progress)
