@@ -33,6 +33,7 @@ starts.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -138,6 +139,8 @@ def _check_out(out: Any) -> Path | None:
                          f"array of the records), not {str(out)!r}")
     if not path.parent.is_dir():
         raise ValueError(f"out: the folder {str(path.parent)!r} does not exist")
+    if path.suffix == ".parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise ImportError("out=*.parquet needs pyarrow: pip install 'ddz-fast[ray]'")
     return path
 
 
@@ -162,11 +165,8 @@ class _ParquetWriter:
     one score a seat), the run's seed, start and rules in the file's metadata."""
 
     def __init__(self, path: Path, dtype: np.dtype, metadata: dict[str, str]) -> None:
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise ImportError("out=*.parquet needs pyarrow: pip install 'ddz-fast[ray]'") from None
+        import pyarrow as pa            # (there: _check_out looked)
+        import pyarrow.parquet as pq
         self.pa = pa
         seats = dtype["scores"].shape[0]
         fields = [pa.field("scores", pa.list_(pa.from_numpy_dtype(dtype["scores"].base), seats))]

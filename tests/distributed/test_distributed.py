@@ -4,6 +4,7 @@ into memory, .npy and Parquet; the in-order driver keeps the order of tasks that
 order and reruns a task that raises or whose worker dies; bad arguments are refused before
 anything starts; without Ray, a clear ImportError."""
 
+import importlib.util
 import io
 import os
 import sys
@@ -152,10 +153,13 @@ def test_perft_arguments(no_cluster):
         distributed.perft(game, 3)          # (the auction: before any task)
 
 
-def test_without_ray_a_clear_import_error(monkeypatch):
+def test_without_ray_a_clear_import_error(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ImportError, match=r"pip install 'ddz-fast\[ray\]'"):
         distributed.simulate(10, seed=1)
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)    # no pyarrow
+    with pytest.raises(ImportError, match=r"out=\*\.parquet needs pyarrow"):
+        distributed.simulate(10, seed=1, out=tmp_path / "games.parquet")
 
 
 # --- the command line ---------------------------------------------------------------------
