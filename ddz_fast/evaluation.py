@@ -284,14 +284,11 @@ class _Plan:
     units: tuple[tuple[bool, int], ...]     # (sides swapped, first deal)
     duplicate: bool
     seeded: bool                            # the deals came from the seed
+    native: bool                            # every role is a native player (play_games)
 
     @property
     def named(self) -> bool:
         return all(isinstance(role, str) for role in self.roles)
-
-    @property
-    def native(self) -> bool:
-        return all(_is_native(role) for role in self.roles)
 
     @property
     def total(self) -> int:
@@ -343,7 +340,8 @@ def _plan(landlord: PlayerLike, farmers: PlayerLike | Sequence[PlayerLike],
                              seed, rules)
     swaps = (False, True) if duplicate else (False,)
     units = tuple((swap, start) for swap in swaps for start in range(0, len(games), CHUNK))
-    return _Plan(roles, one_farmer, seed, tuple(games), units, duplicate, seeded)
+    return _Plan(roles, one_farmer, seed, tuple(games), units, duplicate, seeded,
+                 all(_is_native(role) for role in roles))
 
 
 def seeded_deals(n: int, seed: int, rules: RulesLike = None) -> list[Game]:
