@@ -60,9 +60,10 @@ def ray_cluster():
     ray.shutdown()
 
 
-# The markers `peers` and `rl` follow from the fixtures above (tests that import a peer
+# The markers `peers`, `rl` and `ray` follow from the fixtures above (tests that import a peer
 # themselves carry the marker): `pytest -m "not peers and not rl"` runs what needs numpy only.
-MARKER_OF_FIXTURE = {"rl": "peers", "pyspiel": "peers", "dz": "peers", "gym": "rl", "pz": "rl"}
+MARKER_OF_FIXTURE = {"rl": "peers", "pyspiel": "peers", "dz": "peers", "gym": "rl", "pz": "rl",
+                     "ray_cluster": "ray"}
 
 
 def pytest_collection_modifyitems(config, items):

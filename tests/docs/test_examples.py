@@ -35,7 +35,7 @@ REQUIREMENTS = {
               {"rlcard": "pip install 'ddz-fast[peers]'", "pyspiel": "pip install 'ddz-fast[peers]'",
                "douzero.env.game": "pip install --no-deps douzero==1.1.0"}),
     # ddz_fast.distributed (the ray extra)
-    "ray": (re.compile(r"ddz_fast\.distributed|\bdistributed\.|\bray\b"), None,
+    "ray": (re.compile(r"ddz_fast\.distributed|\bdistributed\.|\bray\b"), "ray",
             {"ray": "pip install 'ddz-fast[ray]'"}),
     # the trainer and DouZero's networks (the train extra)
     "train": (re.compile(r"ddz_fast\.train|\btorch\b"), None,
