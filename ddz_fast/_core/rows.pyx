@@ -11,7 +11,7 @@ from .combos cimport is_reading
 from .movegen cimport gen_moves, gen_wild_moves
 from .two_decks cimport TWO_DECK_HAND_CARDS, gen_two_deck_moves, is_two_deck_reading
 from .typedefs cimport (
-    MAX_HAND_CARDS, MAX_MOVES, N_RANKS, NO_WILD, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
+    MAX_HAND_CARDS, MAX_MOVES, N_RANKS, RANK_BLACK_JOKER, ddz_hand, ddz_move, ddz_rules,
     ddz_wilds,
 )
 from .wild_ids cimport ddz_wild_ids, wild_ids_of
@@ -146,11 +146,11 @@ cdef Py_ssize_t rows_moves(const uint8_t* hands, const ddz_move* prevs, Py_ssize
 
 
 cdef inline ddz_move* grown_row(const ddz_hand* h, const ddz_move* prev, const ddz_rules* rules,
-                                ddz_wilds wilds, ddz_move** moves, Py_ssize_t* capacity,
+                                const ddz_wilds* wilds, ddz_move** moves, Py_ssize_t* capacity,
                                 Py_ssize_t used) noexcept nogil:
-    """One row's moves where no fixed room bounds them (wild cards; two decks, of which only
-    h.cards is read) at (*moves)[used:], *moves grown until they fit; their end, or NULL out
-    of memory."""
+    """One row's moves where no fixed room bounds them (wild cards, the row's `wilds`; two
+    decks, of which only h.cards is read, `wilds` NULL) at (*moves)[used:], *moves grown until
+    they fit; their end, or NULL out of memory."""
     cdef ddz_move* end
     while True:
         if grow(moves, capacity, used + 4 * MAX_MOVES) < 0:
@@ -158,7 +158,7 @@ cdef inline ddz_move* grown_row(const ddz_hand* h, const ddz_move* prev, const d
         if rules.players == 4:
             end = gen_two_deck_moves(h.cards, prev, rules, moves[0] + used, capacity[0] - used)
         else:
-            end = gen_wild_moves(h, prev, rules, wilds, moves[0] + used, capacity[0] - used)
+            end = gen_wild_moves(h, prev, rules, wilds[0], moves[0] + used, capacity[0] - used)
         if end != NULL:
             return end
         if grow(moves, capacity, 2 * capacity[0]) < 0:
@@ -202,7 +202,8 @@ cdef inline Py_ssize_t run_grown_rows(const uint8_t* hands, const ddz_move* prev
                 status = BAD_PREV - i
                 break
         used = 0 if one_row else offsets[i]
-        end = grown_row(&h, &prev, rules, wilds[i if per_row else 0], moves, capacity, used)
+        end = grown_row(&h, &prev, rules, NULL if two_decks else wilds + (i if per_row else 0),
+                        moves, capacity, used)
         if end == NULL:
             status = OUT_OF_MEMORY
             break
@@ -262,11 +263,9 @@ cdef Py_ssize_t rows_ids(const uint8_t* hands, const ddz_move* prevs, Py_ssize_t
     cdef ddz_move scratch[MAX_MOVES]
     cdef row_sink sink
     cdef Py_ssize_t status
-    cdef ddz_wilds none
     if rules.players == 4:
         bad_row[0] = -1
-        memset(&none, NO_WILD, sizeof(none))
-        return run_grown_rows(hands, prevs, &none, False, start, stop, rules, offsets, NULL,
+        return run_grown_rows(hands, prevs, NULL, False, start, stop, rules, offsets, NULL,
                               NULL, NULL, space, ids, capacity, bad_row)
     sink.out = scratch
     sink.counts = offsets
@@ -336,7 +335,5 @@ cdef Py_ssize_t rows_two_deck_moves(const uint8_t* hands, const ddz_move* prevs,
                                     Py_ssize_t start, Py_ssize_t stop, const ddz_rules* rules,
                                     int64_t* offsets, ddz_move** moves,
                                     Py_ssize_t* capacity) noexcept nogil:
-    cdef ddz_wilds none
-    memset(&none, NO_WILD, sizeof(none))
-    return run_grown_rows(hands, prevs, &none, False, start, stop, rules, offsets, moves,
+    return run_grown_rows(hands, prevs, NULL, False, start, stop, rules, offsets, moves,
                           capacity, NULL, NULL, NULL, NULL, NULL)
