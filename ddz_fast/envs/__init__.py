@@ -6,6 +6,8 @@
   registered as ``"ddz_fast/DouDizhu-v0"`` when the module is imported.
 - ``ddz_fast.envs.vector``: ``DouDizhuVectorEnv``, a Gymnasium ``VectorEnv`` over ``Tables``
   (every seat an agent), the vector entry point of ``"ddz_fast/DouDizhu-v0"``.
+- ``ddz_fast.envs.rllib``: ``DouDizhuMultiAgentEnv``, an RLlib ``MultiAgentEnv`` (the ``rllib``
+  extra, which pins a Gymnasium below the ``rl`` extra's: install it apart).
 
-This package imports neither Gymnasium nor PettingZoo: each module imports its own.
+This package imports neither Gymnasium, PettingZoo nor RLlib: each module imports its own.
 """

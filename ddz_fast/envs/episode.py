@@ -18,7 +18,7 @@ from .._moves import PASS, Move
 from .._rules import Rules
 from ..checks import check_real
 from ..encodings import Encoding
-from ..errors import IllegalActionError, IllegalBidError
+from ..errors import EncodingError, IllegalActionError, IllegalBidError
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -55,6 +55,46 @@ def starting_game(seed: int | None, options: dict[str, Any] | None,
     if game.phase == "over":
         raise ValueError("options['game'] is over: there is nothing to play")
     return game.copy()
+
+
+def dealt_game(seed: int | None, options: dict[str, Any] | None, rules: Rules,
+               rng: np.random.Generator | None) -> tuple[Game, np.random.Generator]:
+    """The game of ``reset(seed, options)`` (``starting_game``, else a deal drawn from the
+    generator) and the generator that later resets without a seed draw their deals from:
+    ``rng``, or one seeded by ``seed`` (fresh entropy when there is neither; the stream of
+    Gymnasium's ``seeding.np_random``)."""
+    game = starting_game(seed, options, rules)
+    if seed is not None or rng is None:
+        rng = np.random.default_rng(None if seed is None else int(seed))
+    if game is None:
+        game = Game(next_seed(rng), rules=rules)
+    return game, rng
+
+
+def check_auction_layout(encoding: Encoding, rules: Rules, argument: str) -> None:
+    """Under rules with an auction, ``ValueError`` (naming ``argument``) for an ``encoding``
+    with no layout for the auction, or one wider for a farmer than for the landlord (the
+    auction decides the roles)."""
+    if rules.auction == "none":
+        return
+    try:
+        encoding.encode(Game(0, rules=rules))
+    except EncodingError:
+        raise ValueError(f"{argument} {encoding.name!r} has no layout for the auction of rules "
+                         f"{rules!r}: use rules without one (auction='none'), or 'compact' or "
+                         f"'openspiel'") from None
+    if encoding.shape("landlord", rules=rules) != encoding.shape("farmer", rules=rules):
+        raise ValueError(f"{argument} {encoding.name!r} is wider for a farmer than for the "
+                         f"landlord, and the auction decides the roles: use rules without one "
+                         f"(auction='none')")
+
+
+def game_of(episode: Episode | None) -> Game:
+    """An environment's ``game`` property: the game of its episode (``ValueError`` before its
+    first ``reset``)."""
+    if episode is None:
+        raise ValueError("the environment has no game before its first reset()")
+    return episode.game
 
 
 class Episode:

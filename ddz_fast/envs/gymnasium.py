@@ -77,12 +77,14 @@ from .._moves import Move
 from .._rules import MAX_MOVES, as_rules, without_wilds
 from ..checks import check_int
 from ..encodings import (
-    COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding, EncodingError,
+    COMPACT, DOUZERO, OPENSPIEL, RLCARD, CompactEncoding, DouZeroEncoding, Encoding,
 )
 from ..errors import IllegalActionError, RedealLimitError
 from ..players import RandomPlayer
 from ..typing import RulesLike
-from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
+from .episode import (
+    Episode, Observation, check_auction_layout, check_illegal_reward, game_of, next_seed, starting_game,
+)
 from .vector import DouDizhuVectorEnv as DouDizhuVectorEnv  # the id's vector entry point
 from .vector import observation_box
 
@@ -146,17 +148,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         role: Literal["landlord", "farmer"] = "landlord"
         if rules.auction == "none":
             role = "landlord" if seat == 0 else "farmer"
-        else:
-            try:
-                encoding.encode(Game(0, rules=rules))
-            except EncodingError:
-                raise ValueError(f"observation {encoding.name!r} has no layout for the auction "
-                                 f"of rules {rules!r}: use rules without one (auction='none') "
-                                 f"or observation='openspiel'") from None
-            if encoding.shape("landlord") != encoding.shape("farmer"):
-                raise ValueError(f"observation {encoding.name!r} is wider for a farmer than "
-                                 f"for the landlord, and the auction decides the learner's "
-                                 f"role: use rules without one (auction='none')")
+        check_auction_layout(encoding, rules, "observation")
         self.rules = rules
         self.space = space
         self.encoding = encoding
@@ -182,9 +174,7 @@ class DouDizhuEnv(gymnasium.Env[dict[str, Any], np.int64]):
     @property
     def game(self) -> Game:
         """The game being played (``ValueError`` before the first ``reset``)."""
-        if self._episode is None:
-            raise ValueError("the environment has no game before its first reset()")
-        return self._episode.game
+        return game_of(self._episode)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:

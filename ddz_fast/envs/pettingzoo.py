@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.utils import EzPickle, seeding
+from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
@@ -61,7 +61,7 @@ from .._game import Game
 from .._rules import Rules
 from ..encodings import RLCardEncoding
 from ..errors import IllegalActionError
-from .episode import Episode, Observation, check_illegal_reward, next_seed, starting_game
+from .episode import Episode, Observation, check_illegal_reward, dealt_game, game_of
 
 __all__ = ["AGENTS", "env", "raw_env"]
 
@@ -124,16 +124,10 @@ class raw_env(AECEnv, EzPickle):
     @property
     def game(self) -> Game:
         """The game being played (``ValueError`` before the first ``reset``)."""
-        if self._episode is None:
-            raise ValueError("the environment has no game before its first reset()")
-        return self._episode.game
+        return game_of(self._episode)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        game = starting_game(seed, options, self.rules)
-        if seed is not None or self._np_random is None:
-            self._np_random, _ = seeding.np_random(None if seed is None else int(seed))
-        if game is None:
-            game = Game(next_seed(self._np_random), rules=self.rules)
+        game, self._np_random = dealt_game(seed, options, self.rules, self._np_random)
         self._episode = Episode(game, self.space, self.encoding)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)

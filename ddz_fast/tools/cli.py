@@ -363,8 +363,13 @@ def cmd_train(args: argparse.Namespace, out: TextIO) -> None:
                       seed=args.seed, report_every=args.report_every,
                       evaluate_every=args.evaluate_every * 60, evaluate_deals=args.evaluate_deals,
                       save_every=args.save_every * 60, resume=args.resume,
-                      learner_thread=args.learner_thread)
-    print(f"training into {args.out}: {settings.tables} tables, objective {settings.objective}, "
+                      learner_thread=args.learner_thread, ray=args.ray is not None,
+                      ray_address=ray_address(args), actors=args.actors)
+    where = "" if args.ray is None else (
+        f", actors on {'a local Ray instance' if args.ray == LOCAL_RAY else f'Ray at {args.ray}'}")
+    tables = (f"{settings.tables} tables" if args.ray is None else
+              f"{settings.tables} tables an actor")
+    print(f"training into {args.out}: {tables}{where}, objective {settings.objective}, "
           f"batches of {settings.batch_size} x {settings.unroll_length} decisions, learning rate "
           f"{settings.learning_rate:g}, epsilon {settings.epsilon:g}, seed {args.seed}, "
           f"{args.torch_threads} torch thread(s)", file=out)
@@ -420,6 +425,9 @@ def add_train_parser(command: Callable[..., argparse.ArgumentParser]) -> None:
                         "its seed (default: on)")
     p.add_argument("--resume", action="store_true",
                    help="start from DIR/model.tar (networks, optimizers, frames) if it exists")
+    add_ray_option(p, "the actors, each its own tables; this process learns")
+    p.add_argument("--actors", type=POSITIVE, default=None,
+                   help="with --ray, the Ray actors (default: the cluster's CPUs less one)")
 
 
 # --- main ----------------------------------------------------------------------------------
@@ -621,6 +629,11 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = top.parse_args(argv)
     if args.command == "simulate" and args.ray is None and args.out is not None:
         top.error("simulate: --out needs --ray (without it the games stay in memory)")
+    if args.command == "train" and args.ray is None and args.actors is not None:
+        top.error("train: --actors needs --ray (without it one actor plays in this process)")
+    if args.command == "train" and args.ray is not None and not args.learner_thread:
+        top.error("train: --no-learner-thread does not apply with --ray (this process learns, "
+                  "the actors play elsewhere)")
     if args.command is None:
         # No command: the help says what there is, on stderr with argparse's usage error
         # status (2), as the command line was incomplete.

@@ -13,8 +13,10 @@ Learner: per role, each ``batch_size * unroll_length`` decisions (32 x 100, DouZ
 defaults) make one step of RMSprop (lr 1e-4, alpha 0.99, eps 1e-5, no momentum) on the mean
 squared error of Q against the targets, the gradient's norm clipped at 40; each decision is
 learned from once, as in DouZero. DouZero's actors run in processes a learner step behind;
-here actors and learner take turns in one process, so the actors always play the newest
-weights. ``frames`` counts the decisions learned from (DouZero's ``frames``).
+``Trainer``'s actor and learner take turns in one process, so the actor always plays the
+newest weights (or, with a learner thread, copies refreshed after each learner step);
+``ddz_fast.train.distributed.RayTrainer``'s actors are Ray actors, each a collection of
+decisions behind. ``frames`` counts the decisions learned from (DouZero's ``frames``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from ..rules import Rules
 from ..tables import Tables
 from .network import ROLES, QNetwork
 
-__all__ = ["Settings", "Trainer"]
+__all__ = ["Actor", "Collected", "Learner", "Settings", "Trainer"]
 
 OBJECTIVES = ("adp", "wp", "logadp")
 # Tables' info["role"]: 0 the landlord, 1 landlord_down (after him), 2 landlord_up.
@@ -117,52 +119,42 @@ class RoleQueue:
         return z, x, target
 
 
-class Trainer:
-    """Trainer(settings=Settings(), *, seed=0, networks=None)
+@dataclass
+class Collected:
+    """What an actor played since it was last asked: each role's finished decisions (z, x,
+    target, in order), the returns of the games that ended (role, payoff), the number of
+    those games and of the decisions played."""
+    batches: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]
+    returns: list[tuple[str, float]]
+    games: int
+    decisions: int
 
-    ``step()`` plays one decision at every table (and learns where a batch is full);
-    ``train(...)`` steps until a time or frame budget; ``networks`` are the three roles'
-    ``QNetwork`` (new ones, seeded, by default), ``frames`` the decisions learned from,
-    ``decisions`` those played, ``losses`` each role's last loss, ``returns`` each role's mean
-    payoff over its last 100 finished games (DouZero's ``mean_episode_return``).
-    """
 
-    def __init__(self, settings: Settings | None = None, *, seed: int = 0,
-                 networks: dict[str, QNetwork] | None = None) -> None:
-        self.settings = settings = settings or Settings()
-        self.seed = seed
-        if networks is None:
-            with torch.random.fork_rng():       # seeded, leaving torch's global generator as it was
-                torch.manual_seed(seed)
-                networks = {role: QNetwork(role) for role in ROLES}
+def new_queues() -> dict[str, RoleQueue]:
+    return {role: RoleQueue() for role in ROLES}
+
+
+class Actor:
+    """Actor(settings, networks, *, seed, queues=None)
+
+    ``settings.tables`` games (``Tables(seed=seed)``) played by ``networks`` (a role's
+    ``QNetwork`` by role, read under ``lock``): epsilon-greedy over their Q, every decision
+    kept; when a game ends, its decisions join ``queues`` (by role) with their targets, its
+    returns (role, payoff) ``returns``, and ``games`` counts it."""
+
+    def __init__(self, settings: Settings, networks: dict[str, QNetwork], *, seed: int,
+                 queues: dict[str, RoleQueue] | None = None) -> None:
+        self.settings = settings
         self.networks = networks
-        if sorted(self.networks) != sorted(ROLES):
-            raise ValueError(f"networks must have the keys {', '.join(ROLES)}")
-        # What the actors play: the learner's networks, or copies of them while a learner
-        # thread runs (refreshed after each of its steps, under actor_lock).
-        self.actor_networks = self.networks
-        self.actor_lock = threading.Lock()
-        self.learner_lock = threading.Lock()        # held by a learner step
-        self.learned = threading.Condition()        # notified after each learner step
-        self.optimizers = {role: torch.optim.RMSprop(
-            net.parameters(), lr=settings.learning_rate, alpha=settings.alpha,
-            momentum=settings.momentum, eps=settings.rmsprop_epsilon)
-            for role, net in self.networks.items()}
+        self.lock = threading.Lock()
         self.tables = Tables(settings.tables, rules=settings.rules, observation="douzero",
                              seed=seed, autoreset="same_step")
         self.rng = np.random.default_rng(seed)
         self.obs, self.info = self.tables.reset()
         self.episodes = [Episode() for _ in range(settings.tables)]
-        self.queues = {role: RoleQueue() for role in ROLES}
-        self.frames = 0
-        self.decisions = 0
+        self.queues = new_queues() if queues is None else queues
+        self.returns: list[tuple[str, float]] = []
         self.games = 0
-        self.role_frames = dict.fromkeys(ROLES, 0)
-        self.losses: dict[str, float] = dict.fromkeys(ROLES, float("nan"))
-        self.returns: dict[str, collections.deque[float]] = {
-            role: collections.deque(maxlen=100) for role in ROLES}
-
-    # --- acting ---------------------------------------------------------------------------
 
     def choose(self) -> np.ndarray:
         """The row of ``x_batch`` each table plays: epsilon-greedy over its networks' Q."""
@@ -180,8 +172,8 @@ class Trainer:
             # the rows of these tables, in order, and which of them each row belongs to
             owner = np.repeat(np.arange(len(tables)), n_rows)
             rows = np.repeat(starts[tables] - np.cumsum(n_rows) + n_rows, n_rows) + np.arange(len(owner))
-            network = self.actor_networks[role]
-            with self.actor_lock, torch.no_grad():
+            with self.lock, torch.no_grad():
+                network = self.networks[role]
                 q[rows] = network(torch.from_numpy(z[tables].astype(np.float32)),
                                   torch.from_numpy(np.ascontiguousarray(x_batch[rows, :network.x_width])),
                                   torch.from_numpy(owner)).numpy()
@@ -192,13 +184,6 @@ class Trainer:
         if explore.any():
             chosen[explore] = starts[explore] + (self.rng.random(int(explore.sum())) * counts[explore]).astype(np.int64)
         return chosen
-
-    def step(self) -> None:
-        """One decision at every table; then a learner step for each role with a full batch."""
-        self.step_with(self.choose())
-        for role, queue in self.queues.items():
-            if len(queue) >= self.settings.frames_per_batch:
-                self.learn(role)
 
     def step_with(self, chosen: np.ndarray) -> None:
         """Play row ``chosen[i]`` of ``x_batch`` at each table i, keeping the decisions; the
@@ -213,7 +198,6 @@ class Trainer:
             episode.z.append(z[i])
             episode.x.append(x[i])
         self.obs, rewards, terminated, _, self.info = self.tables.step(info["legal_ids"][chosen])
-        self.decisions += len(chosen)
         for i in np.flatnonzero(terminated).tolist():
             self.finish(i, rewards[i].tolist())
 
@@ -229,10 +213,58 @@ class Trainer:
             queue.target.append(payoffs[seat])
             if code not in seen:
                 seen.add(code)
-                self.returns[TABLE_ROLES[code]].append(payoffs[seat])
+                self.returns.append((TABLE_ROLES[code], payoffs[seat]))
         self.games += 1
 
-    # --- learning -------------------------------------------------------------------------
+    def play(self, steps: int) -> Collected:
+        """``steps`` decisions at every table; what they finished, taken from the queues."""
+        games = self.games
+        for _ in range(steps):
+            self.step_with(self.choose())
+        batches = {role: queue.take(len(queue)) for role, queue in self.queues.items() if len(queue)}
+        returns, self.returns = self.returns, []
+        return Collected(batches, returns, self.games - games, steps * self.settings.tables)
+
+
+class Learner:
+    """The learning half: the three roles' networks (new ones, seeded, by default) and their
+    RMSprop optimizers, the queues of decisions waiting to be learned from, and the counts and
+    statistics; ``learn(role)`` takes one step on a role's oldest full batch. ``Trainer`` feeds it
+    from actors in this process, ``ddz_fast.train.distributed.RayTrainer`` from Ray actors."""
+
+    def __init__(self, settings: Settings | None = None, *, seed: int = 0,
+                 networks: dict[str, QNetwork] | None = None) -> None:
+        self.settings = settings = settings or Settings()
+        self.seed = seed
+        if networks is None:
+            with torch.random.fork_rng():       # seeded, leaving torch's global generator as it was
+                torch.manual_seed(seed)
+                networks = {role: QNetwork(role) for role in ROLES}
+        self.networks = networks
+        if sorted(self.networks) != sorted(ROLES):
+            raise ValueError(f"networks must have the keys {', '.join(ROLES)}")
+        self.learner_lock = threading.Lock()        # held by a learner step
+        self.learned = threading.Condition()        # notified after each learner step
+        self.optimizers = {role: torch.optim.RMSprop(
+            net.parameters(), lr=settings.learning_rate, alpha=settings.alpha,
+            momentum=settings.momentum, eps=settings.rmsprop_epsilon)
+            for role, net in self.networks.items()}
+        self.queues = new_queues()
+        self.frames = 0
+        self.decisions = 0                          # played by the actors
+        self.games = 0                              # finished by the actors
+        self.role_frames = dict.fromkeys(ROLES, 0)
+        self.losses: dict[str, float] = dict.fromkeys(ROLES, float("nan"))
+        self.returns: dict[str, collections.deque[float]] = {
+            role: collections.deque(maxlen=100) for role in ROLES}
+
+    def record(self, returns: list[tuple[str, float]], games: int, decisions: int) -> None:
+        """Count what actors played: ``decisions``, ``games`` finished and their returns
+        (each role's last 100 kept)."""
+        for role, payoff in returns:
+            self.returns[role].append(payoff)
+        self.games += games
+        self.decisions += decisions
 
     def learn(self, role: str) -> float:
         """One RMSprop step of ``role``'s network on its oldest full batch; returns the loss."""
@@ -257,87 +289,25 @@ class Trainer:
         self.frames += n
         self.role_frames[role] += n
         self.losses[role] = float(loss.item())
-        if self.actor_networks is not self.networks:
-            with self.actor_lock:
-                self.actor_networks[role].load_state_dict(network.state_dict())
+        self.learned_step(role)
         return self.losses[role]
 
-    def train(self, *, seconds: float | None = None, frames: int | None = None,
-              decisions: int | None = None, every: float = 10.0,
-              report: Callable[[Trainer, bool], None] | None = None,
-              learner_thread: bool = False) -> None:
-        """Step until ``seconds`` have passed, ``frames`` were learned from or ``decisions``
-        played (whichever comes first; at least one must be given), calling ``report(self,
-        False)`` every ``every`` seconds and ``report(self, True)`` at the end.
+    def learned_step(self, role: str) -> None:
+        """Called after each learner step of ``role`` (under the learner lock)."""
 
-        ``learner_thread``: learn in a second thread while this one acts (torch and Tables
-        release the GIL: two cores busy, as DouZero's actor processes and learner threads),
-        the actors playing copies of the networks refreshed after each learner step and waiting
-        while a role's backlog is full (``Settings.num_buffers``). The run then depends on
-        the threads' timing; without it, it is a function of the seed."""
-        if seconds is None and frames is None and decisions is None:
-            raise ValueError("train needs a budget: seconds, frames or decisions")
-        start = last = time.monotonic()
-        stop = threading.Event()
-        failures: list[BaseException] = []
-        learner = None
-        if learner_thread:
-            with self.actor_lock:
-                self.actor_networks = {r: copy.deepcopy(n) for r, n in self.networks.items()}
-            learner = threading.Thread(target=self._learner, args=(stop, failures), daemon=True)
-            learner.start()
-        try:
-            while not failures:
-                now = time.monotonic()
-                if ((seconds is not None and now - start >= seconds)
-                        or (frames is not None and self.frames >= frames)
-                        or (decisions is not None and self.decisions >= decisions)):
-                    break
-                if learner is None:
-                    self.step()
-                elif self._wait_for_learner(failures):
-                    self.step_with(self.choose())
-                if report is not None and now - last >= every:
-                    report(self, False)
-                    last = now
-        finally:
-            if learner is not None:
-                stop.set()
-                learner.join()
-                self.actor_networks = self.networks
-        if failures:
-            raise failures[0]
-        if report is not None:
-            report(self, True)
-
-    def _backlog_full(self) -> bool:
-        return max(len(queue) for queue in self.queues.values()) >= self.settings.backlog
-
-    def _wait_for_learner(self, failures: list[BaseException]) -> bool:
-        """Wait (a second at most) while a role's backlog is full: whether the actors may step.
-        A full backlog holds a full batch, which the learner thread takes."""
-        with self.learned:
-            return self.learned.wait_for(lambda: failures or not self._backlog_full(),
-                                         timeout=1.0) and not failures
-
-    def _learner(self, stop: threading.Event, failures: list[BaseException]) -> None:
-        """The learner thread: a step for each role with a full batch, until ``stop``."""
-        try:
-            while not stop.is_set():
-                ready = [r for r, q in self.queues.items() if len(q) >= self.settings.frames_per_batch]
-                for role in ready:
-                    self.learn(role)
-                if not ready:
-                    stop.wait(0.01)
-        except BaseException as e:      # re-raised by train() in the calling thread
-            failures.append(e)
-            with self.learned:
-                self.learned.notify_all()
+    def learn_full_batches(self) -> bool:
+        """A learner step for each full batch waiting; whether there was one."""
+        learned = False
+        for role, queue in self.queues.items():
+            while len(queue) >= self.settings.frames_per_batch:
+                self.learn(role)
+                learned = True
+        return learned
 
     def snapshot(self) -> dict[str, QNetwork]:
         """Copies of the networks the actors play now (to evaluate while training goes on)."""
-        with self.actor_lock:
-            return {role: copy.deepcopy(network) for role, network in self.actor_networks.items()}
+        with self.learner_lock:
+            return {role: copy.deepcopy(network) for role, network in self.networks.items()}
 
     # --- checkpoints ----------------------------------------------------------------------
 
@@ -383,6 +353,136 @@ class Trainer:
             out[f"mean_episode_return_{role}"] = float(np.mean(returns)) if returns else float("nan")
             out[f"loss_{role}"] = self.losses[role]
         return out
+
+
+class Trainer(Learner):
+    """Trainer(settings=Settings(), *, seed=0, networks=None)
+
+    A ``Learner`` and its ``Actor`` (``Tables(seed=seed)``) in this process: ``step()`` plays
+    one decision at every table (and learns where a batch is full); ``train(...)`` steps until
+    a time or frame budget; ``networks`` are the three roles' ``QNetwork``, ``frames`` the
+    decisions learned from, ``decisions`` those played, ``losses`` each role's last loss,
+    ``returns`` each role's payoffs over its last 100 finished games (their mean is
+    DouZero's ``mean_episode_return``).
+    """
+
+    def __init__(self, settings: Settings | None = None, *, seed: int = 0,
+                 networks: dict[str, QNetwork] | None = None) -> None:
+        super().__init__(settings, seed=seed, networks=networks)
+        # The actor's decisions go straight to the learner's queues. It plays the learner's
+        # networks, or copies of them while a learner thread runs (refreshed after each of
+        # its steps, under the actor's lock).
+        self.actor = Actor(self.settings, self.networks, seed=seed, queues=self.queues)
+
+    @property
+    def actor_networks(self) -> dict[str, QNetwork]:
+        return self.actor.networks
+
+    @property
+    def tables(self) -> Tables:
+        return self.actor.tables
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return self.actor.info
+
+    def choose(self) -> np.ndarray:
+        """The row of ``x_batch`` each table plays (``Actor.choose``)."""
+        return self.actor.choose()
+
+    def step_with(self, chosen: np.ndarray) -> None:
+        """Play row ``chosen[i]`` of ``x_batch`` at each table i (``Actor.step_with``)."""
+        games = self.actor.games
+        self.actor.step_with(chosen)
+        self.record(self.actor.returns, self.actor.games - games, len(chosen))
+        self.actor.returns = []
+
+    def step(self) -> None:
+        """One decision at every table; then a learner step for each role with a full batch."""
+        self.step_with(self.choose())
+        self.learn_full_batches()
+
+    def learned_step(self, role: str) -> None:
+        if self.actor.networks is not self.networks:        # a learner thread's actor copies
+            with self.actor.lock:
+                self.actor.networks[role].load_state_dict(self.networks[role].state_dict())
+
+    def snapshot(self) -> dict[str, QNetwork]:
+        """Copies of the networks the actors play now (to evaluate while training goes on)."""
+        with self.actor.lock:
+            return {role: copy.deepcopy(network) for role, network in self.actor.networks.items()}
+
+    def train(self, *, seconds: float | None = None, frames: int | None = None,
+              decisions: int | None = None, every: float = 10.0,
+              report: Callable[[Trainer, bool], None] | None = None,
+              learner_thread: bool = False) -> None:
+        """Step until ``seconds`` have passed, ``frames`` were learned from or ``decisions``
+        played (whichever comes first; at least one must be given), calling ``report(self,
+        False)`` every ``every`` seconds and ``report(self, True)`` at the end.
+
+        ``learner_thread``: learn in a second thread while this one acts (torch and Tables
+        release the GIL: two cores busy, as DouZero's actor processes and learner threads),
+        the actors playing copies of the networks refreshed after each learner step and waiting
+        while a role's backlog is full (``Settings.num_buffers``). The run then depends on
+        the threads' timing; without it, it is a function of the seed."""
+        if seconds is None and frames is None and decisions is None:
+            raise ValueError("train needs a budget: seconds, frames or decisions")
+        start = last = time.monotonic()
+        stop = threading.Event()
+        failures: list[BaseException] = []
+        learner = None
+        if learner_thread:
+            with self.actor.lock:
+                self.actor.networks = {r: copy.deepcopy(n) for r, n in self.networks.items()}
+            learner = threading.Thread(target=self._learner, args=(stop, failures), daemon=True)
+            learner.start()
+        try:
+            while not failures:
+                now = time.monotonic()
+                if ((seconds is not None and now - start >= seconds)
+                        or (frames is not None and self.frames >= frames)
+                        or (decisions is not None and self.decisions >= decisions)):
+                    break
+                if learner is None:
+                    self.step()
+                elif self._wait_for_learner(failures):
+                    self.step_with(self.choose())
+                if report is not None and now - last >= every:
+                    report(self, False)
+                    last = now
+        finally:
+            if learner is not None:
+                stop.set()
+                learner.join()
+                self.actor.networks = self.networks
+        if failures:
+            raise failures[0]
+        if report is not None:
+            report(self, True)
+
+    def _backlog_full(self) -> bool:
+        return max(len(queue) for queue in self.queues.values()) >= self.settings.backlog
+
+    def _wait_for_learner(self, failures: list[BaseException]) -> bool:
+        """Wait (a second at most) while a role's backlog is full: whether the actors may step.
+        A full backlog holds a full batch, which the learner thread takes."""
+        with self.learned:
+            return self.learned.wait_for(lambda: failures or not self._backlog_full(),
+                                         timeout=1.0) and not failures
+
+    def _learner(self, stop: threading.Event, failures: list[BaseException]) -> None:
+        """The learner thread: a step for each role with a full batch, until ``stop``."""
+        try:
+            while not stop.is_set():
+                ready = [r for r, q in self.queues.items() if len(q) >= self.settings.frames_per_batch]
+                for role in ready:
+                    self.learn(role)
+                if not ready:
+                    stop.wait(0.01)
+        except BaseException as e:      # re-raised by train() in the calling thread
+            failures.append(e)
+            with self.learned:
+                self.learned.notify_all()
 
 
 def write_log_row(path: str | os.PathLike[str], row: dict[str, Any]) -> None:

@@ -10,15 +10,17 @@ needs matplotlib).
 
 from __future__ import annotations
 
+import functools
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..evaluation import evaluate
 from ..series import Player
 from .curve import plot_curve
-from .dmc import Settings, Trainer, write_log_row
+from .dmc import Learner, Settings, Trainer, write_log_row
 from .network import ROLES
 from .player import DouZeroPlayer
 
@@ -53,10 +55,22 @@ class Session:
     save_every: float = 1800.0          # seconds between checkpoints (DouZero: 30 minutes)
     resume: bool = False
     learner_thread: bool = True         # learn in a second thread (Trainer.train)
+    ray: bool = False                   # actors on Ray (RayTrainer), at ray_address
+    ray_address: str | None = None      # None: a local Ray instance
+    actors: int | None = None           # Ray actors (None: the cluster's CPUs less one)
 
-    def run(self, stream: TextIO) -> Trainer:
+    def run(self, stream: TextIO) -> Learner:
         os.makedirs(self.out, exist_ok=True)
-        trainer = Trainer(self.settings, seed=self.seed)
+        trainer: Learner
+        train: Callable[..., None]
+        if self.ray:
+            from .distributed import RayTrainer
+            trainer = on_ray = RayTrainer(self.settings, seed=self.seed, actors=self.actors,
+                                          address=self.ray_address)
+            train = on_ray.train
+        else:
+            trainer = local = Trainer(self.settings, seed=self.seed)
+            train = functools.partial(local.train, learner_thread=self.learner_thread)
         tar = os.path.join(self.out, "model.tar")
         if self.resume and os.path.exists(tar):
             trainer.resume(tar)
@@ -66,7 +80,7 @@ class Session:
         state: dict[str, Any] = {"last_eval": start, "last_save": start, "decisions": 0,
                                  "time": start, "wp": {}}
 
-        def report(t: Trainer, final: bool) -> None:
+        def report(t: Learner, final: bool) -> None:
             now = time.monotonic()
             rate = (t.decisions - state["decisions"]) / max(now - state["time"], 1e-9)
             state.update(decisions=t.decisions, time=now)
@@ -91,8 +105,7 @@ class Session:
                 t.save(self.out)
                 state["last_save"] = now
 
-        trainer.train(seconds=self.seconds, decisions=self.decisions, every=self.report_every,
-                      report=report, learner_thread=self.learner_thread)
+        train(seconds=self.seconds, decisions=self.decisions, every=self.report_every, report=report)
         print(f"checkpoints: {self.out}/<role>_weights_{trainer.frames}.ckpt and model.tar",
               file=stream)
         curve = os.path.join(self.out, "curve.png")

@@ -7,7 +7,12 @@ anything starts; without Ray, a clear ImportError."""
 import importlib.util
 import io
 import os
+import shutil
+import signal
+import socket
+import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -238,3 +243,58 @@ def test_evaluate_command_with_ray(ray_cluster):
     code, out = run(*argv, "--ray")
     code_local, out_local = run(*argv)
     assert code == code_local == 0 and out == out_local
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.ray
+@pytest.mark.slow
+def test_an_existing_cluster_by_address(tmp_path):
+    """A cluster started apart (`ray start --head`, as a user starts one) joined by its address:
+    by the CLI's `--ray ADDRESS` and by `address=`, from processes of their own, the local
+    results; the call leaves the cluster (ray is not initialized after it). The head runs with
+    --block, so that stopping it stops its processes (`ray stop` would stop every Ray process
+    of the machine)."""
+    pytest.importorskip("ray", reason="ray cannot be imported: pip install 'ddz-fast[ray]'")
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    log = tmp_path / "head.log"
+    ray_command = os.path.join(os.path.dirname(sys.executable), "ray")
+    # Its own temporary folder (short: Ray's sockets live there): `ray start` records the
+    # cluster's address in the folder's ray_current_cluster, which a local ray.init() (another
+    # test's, at the same time) would otherwise join.
+    temp_dir = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
+    with open(log, "w") as out:
+        head = subprocess.Popen(
+            [ray_command, "start", "--head", "--block", f"--port={port}", "--num-cpus=2",
+             "--node-ip-address=127.0.0.1", "--include-dashboard=false", "--disable-usage-stats",
+             f"--temp-dir={temp_dir}"],
+            stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        deadline = time.monotonic() + 120
+        while "Ray runtime started" not in log.read_text():
+            assert head.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        joined = run_python("-m", "ddz_fast", "simulate", "-n", "20000", "--seed", "2",
+                            "--ray", address, "--chunk", "5000")
+        local = run_python("-m", "ddz_fast", "simulate", "-n", "20000", "--seed", "2")
+        # the same summary; the last line says where and how fast
+        assert joined.splitlines()[:-1] == local.splitlines()[:-1] and "20,000 games: " in local
+        assert f"on Ray at {address}, seed 2" in joined.splitlines()[-1]
+        assert run_python("-c", f"""
+import ray
+from ddz_fast import distributed, perft, simulate, Game
+games = distributed.simulate(9000, seed=5, chunk=2000, address={address!r})
+assert games.records.tobytes() == simulate(9000, seed=5).records.tobytes()
+assert distributed.perft(Game(4, rules="douzero"), 2, address={address!r}) == perft(Game(4, rules="douzero"), 2)
+assert not ray.is_initialized()
+print("equal")
+""").strip() == "equal"
+    finally:
+        head.send_signal(signal.SIGTERM)
+        head.wait(timeout=60)
+        shutil.rmtree(temp_dir, ignore_errors=True)

@@ -26,7 +26,7 @@ from helpers import ROOT
 # Each optional requirement: the words of a block that show it, its marker, and what it imports.
 REQUIREMENTS = {
     # the Gymnasium and PettingZoo adapters
-    "rl": (re.compile(r"ddz_fast\.envs|\bgymnasium\b|\bpettingzoo\b"), "rl",
+    "rl": (re.compile(r"ddz_fast\.envs(?!\.rllib)|\bgymnasium\b|\bpettingzoo\b"), "rl",
            {"gymnasium": "pip install 'ddz-fast[rl]'", "pettingzoo": "pip install 'ddz-fast[rl]'"}),
     # the peer engines, and the interop bridges that import them (from_env, to_state, from_state)
     "peers": (re.compile(r"^>>> (?:import|from) (?:rlcard|pyspiel|douzero)\b"
@@ -34,9 +34,13 @@ REQUIREMENTS = {
               "peers",
               {"rlcard": "pip install 'ddz-fast[peers]'", "pyspiel": "pip install 'ddz-fast[peers]'",
                "douzero.env.game": "pip install --no-deps douzero==1.1.0"}),
-    # ddz_fast.distributed (the ray extra)
-    "ray": (re.compile(r"ddz_fast\.distributed|\bdistributed\.|\bray\b"), "ray",
+    # ddz_fast.distributed and the trainer's Ray actors (the ray extra)
+    "ray": (re.compile(r"ddz_fast\.distributed|\bdistributed\.|\bray\b|\bRayTrainer\b"), "ray",
             {"ray": "pip install 'ddz-fast[ray]'"}),
+    # the RLlib environment (the rllib extra, which CI installs apart: .ci/rllib)
+    "rllib": (re.compile(r"ddz_fast\.envs\.rllib|\bray\.rllib\b"), "rllib",
+              {"ray.rllib": "pip install 'ddz-fast[rllib]' (without the rl extra: RLlib pins "
+                            "Gymnasium 1.2.2)"}),
     # the trainer and DouZero's networks (the train extra)
     "train": (re.compile(r"ddz_fast\.train|\btorch\b"), None,
               {"torch": "pip install torch==2.13.0 (a CPU build); pip install 'ddz-fast[train]'"}),
