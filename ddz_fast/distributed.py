@@ -1,4 +1,6 @@
-"""Simulation and perft on a Ray cluster (the ``ray`` extra): the same numbers as on one machine.
+"""Simulation, perft and evaluation on a Ray cluster (the ``ray`` extra): the same numbers as on
+one machine. (Training with Ray actors: ``ddz_fast.train.RayTrainer``; RLlib's environment:
+``ddz_fast.envs.rllib``.)
 
 ``simulate(n_games, *, seed=0, start=0, rules=None, chunk=100_000, address=None, out=None,
 progress=None, retries=3)`` splits games ``start .. start + n_games - 1`` into chunks, plays

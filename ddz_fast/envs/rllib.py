@@ -33,8 +33,8 @@ always pass); else ``{"__all__": False}``. After the episode ends, ``step`` rais
 - Actions: ``Discrete(len(space))``, ids of the action space (bids are ids too).
 - Rewards: each seat's payoff under the rules' scoring (``Result.scores``), as every ddz_fast
   adapter pays.
-- Infos: the agent to move gets ``{"legal_ids": int32 ascending, "role": "landlord", "farmer" or
-  None in the auction}``.
+- Infos: the agent to move gets ``{"legal_ids": int32 ascending, "role": "landlord",
+  "partner" (the landlord's, in 2 v 2), "farmer", or None in the auction}``.
 - ``reset(seed=s)`` deals ``Game(s, rules=rules)`` and seeds the generator from which each later
   ``reset()`` without a seed draws its deal (the first one without a seed: fresh entropy);
   ``reset(options={"game": game})`` starts from a copy of ``game`` (its rules must be the
@@ -170,8 +170,8 @@ class DouDizhuMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc, unused-ignore]
         game = self._episode.game
         seat = game.to_move
         assert seat is not None
-        role = None if game.landlord is None else (
-            "landlord" if seat == game.landlord else "farmer")
+        role = (None if game.landlord is None else "landlord" if seat == game.landlord
+                else "partner" if seat == game.partner else "farmer")
         agent = self._names[seat]
         return ({agent: self._observe(seat)},
                 {agent: {"legal_ids": self._episode.legal_ids(), "role": role}})

@@ -51,6 +51,7 @@ def test_episodes_replay_through_games(config, encoding):
     env = DouDizhuMultiAgentEnv(config)
     space, width = env.space, env.observation_spaces["seat_0"]["observations"].shape[0]
     rng = np.random.default_rng(5)
+    roles = set()
     for episode in range(12):
         obs, infos = env.reset(seed=100 + episode)
         game = Game(100 + episode, rules=env.rules)
@@ -65,8 +66,11 @@ def test_episodes_replay_through_games(config, encoding):
             ids = legal_ids(game, space)
             assert np.flatnonzero(obs[agent]["action_mask"]).tolist() == ids
             assert infos[agent]["legal_ids"].tolist() == ids
-            role = None if game.landlord is None else ("landlord" if seat == game.landlord else "farmer")
+            role = (None if game.landlord is None else "landlord" if seat == game.landlord
+                    else "partner" if seat == (game.landlord + 2) % 4 and env.rules.sides == "2v2"
+                    else "farmer")
             assert infos[agent]["role"] == role
+            roles.add(role)
             action = int(rng.choice(ids))
             obs, rewards, terminated, truncated, infos = env.step({agent: np.int64(action)})
             game.play(space.action(action)) if game.phase == "play" else game.bid(space.action(action))
@@ -83,6 +87,8 @@ def test_episodes_replay_through_games(config, encoding):
             assert np.array_equal(obs[agent]["observations"][:len(row)], row)
         with pytest.raises(ValueError, match="reset"):
             env.step({agent: 0})
+    expected = {"landlord", "farmer"} | ({None} if env.rules.auction != "none" else set())
+    assert roles == expected | ({"partner"} if env.rules.sides == "2v2" else set())
 
 
 def test_seeds_and_given_games():

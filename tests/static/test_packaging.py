@@ -23,7 +23,7 @@ from helpers import ROOT, needs_checkout
 
 PACKAGE = os.path.join(ROOT, "ddz_fast")
 # Tracked files that only the repository needs: CI's scripts and git's own.
-REPOSITORY_ONLY = {".ci/run", ".ci/docs", ".ci/wheel", ".gitignore"}
+REPOSITORY_ONLY = {".ci/run", ".ci/docs", ".ci/wheel", ".ci/rllib", ".gitignore"}
 
 
 def test_installed_metadata_has_the_package_version():
