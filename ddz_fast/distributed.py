@@ -122,9 +122,14 @@ def _simulate_chunk(start: int, n_games: int, seed: int, rules: Rules) -> Simula
     return local_simulate(n_games, seed=seed, start=start, rules=rules)
 
 
-def _check_common(address: Any, progress: Any, retries: Any) -> int:
+def check_address(address: Any) -> None:
+    """``TypeError`` unless ``address`` (of a Ray cluster) is a string or None."""
     if address is not None and not isinstance(address, str):
         raise TypeError(f"address must be a string or None, not {type(address).__name__}")
+
+
+def _check_common(address: Any, progress: Any, retries: Any) -> int:
+    check_address(address)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, not {progress!r}")
     return check_int(retries, "retries", 0, 100)

@@ -33,7 +33,7 @@ import numpy as np
 import torch
 
 from ..checks import check_int
-from ..distributed import cluster
+from ..distributed import check_address, cluster
 from .dmc import Actor, Collected, Learner, Settings
 from .network import ROLES, QNetwork
 
@@ -77,8 +77,7 @@ class RayTrainer(Learner):
             raise ValueError(f"collect_steps must be an integer >= 1, not {collect_steps!r}")
         if check_int(retries, "retries") < 0:
             raise ValueError(f"retries must be an integer >= 0, not {retries!r}")
-        if address is not None and not isinstance(address, str):
-            raise TypeError(f"address must be a string or None, not {type(address).__name__}")
+        check_address(address)
         super().__init__(settings, seed=seed, networks=networks)
         self.actors = actors
         self.address = address
@@ -93,8 +92,7 @@ class RayTrainer(Learner):
               report: Callable[[Learner, bool], None] | None = None) -> None:
         """As ``Trainer.train`` (without its learner thread): the actors run on Ray, the
         learner here."""
-        if seconds is None and frames is None and decisions is None:
-            raise ValueError("train needs a budget: seconds, frames or decisions")
+        self.budget_spent(seconds, frames, decisions, 0.0)         # (checks there is one)
         with cluster(self.address) as ray:
             remote = ray.remote(num_cpus=1, max_restarts=0)(ActorProcess)
             n_actors = self.actors or max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
@@ -125,9 +123,7 @@ class RayTrainer(Learner):
             try:
                 while True:
                     now = time.monotonic()
-                    if ((seconds is not None and now - start_time >= seconds)
-                            or (frames is not None and self.frames >= frames)
-                            or (decisions is not None and self.decisions >= decisions)):
+                    if self.budget_spent(seconds, frames, decisions, now - start_time):
                         break
                     ready, _ = ray.wait(list(pending), num_returns=1)
                     k = pending.pop(ready[0])
@@ -162,9 +158,6 @@ class RayTrainer(Learner):
 
     def absorb(self, collected: Collected) -> None:
         """An actor's collection: its decisions join the queues, its games are counted."""
-        for role, (z, x, target) in collected.batches.items():
-            queue = self.queues[role]
-            queue.z.extend(z)
-            queue.x.extend(x)
-            queue.target.extend(target.tolist())
+        for role, batch in collected.batches.items():
+            self.queues[role].extend(*batch)
         self.record(collected.returns, collected.games, collected.decisions)

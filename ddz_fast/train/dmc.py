@@ -112,6 +112,12 @@ class RoleQueue:
     def __len__(self) -> int:
         return len(self.target)
 
+    def extend(self, z: np.ndarray, x: np.ndarray, target: np.ndarray) -> None:
+        """Queue the rows of ``z``, ``x`` and ``target`` (what ``take`` gave), in order."""
+        self.z.extend(z)
+        self.x.extend(x)
+        self.target.extend(target.tolist())
+
     def take(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         z = np.stack([self.z.popleft() for _ in range(n)])
         x = np.stack([self.x.popleft() for _ in range(n)])
@@ -257,6 +263,16 @@ class Learner:
         self.losses: dict[str, float] = dict.fromkeys(ROLES, float("nan"))
         self.returns: dict[str, collections.deque[float]] = {
             role: collections.deque(maxlen=100) for role in ROLES}
+
+    def budget_spent(self, seconds: float | None, frames: int | None, decisions: int | None,
+                     elapsed: float) -> bool:
+        """Whether ``train``'s budget is spent after ``elapsed`` seconds: ``seconds`` passed,
+        ``frames`` learned from or ``decisions`` played (``ValueError`` when none is given)."""
+        if seconds is None and frames is None and decisions is None:
+            raise ValueError("train needs a budget: seconds, frames or decisions")
+        return ((seconds is not None and elapsed >= seconds)
+                or (frames is not None and self.frames >= frames)
+                or (decisions is not None and self.decisions >= decisions))
 
     def record(self, returns: list[tuple[str, float]], games: int, decisions: int) -> None:
         """Count what actors played: ``decisions``, ``games`` finished and their returns
@@ -425,8 +441,7 @@ class Trainer(Learner):
         the actors playing copies of the networks refreshed after each learner step and waiting
         while a role's backlog is full (``Settings.num_buffers``). The run then depends on
         the threads' timing; without it, it is a function of the seed."""
-        if seconds is None and frames is None and decisions is None:
-            raise ValueError("train needs a budget: seconds, frames or decisions")
+        self.budget_spent(seconds, frames, decisions, 0.0)         # (checks there is one)
         start = last = time.monotonic()
         stop = threading.Event()
         failures: list[BaseException] = []
@@ -439,9 +454,7 @@ class Trainer(Learner):
         try:
             while not failures:
                 now = time.monotonic()
-                if ((seconds is not None and now - start >= seconds)
-                        or (frames is not None and self.frames >= frames)
-                        or (decisions is not None and self.decisions >= decisions)):
+                if self.budget_spent(seconds, frames, decisions, now - start):
                     break
                 if learner is None:
                     self.step()
